@@ -1,0 +1,45 @@
+"""Turning user callables into policies: their names, per-game copies, and calls
+whose failures name the policy, the seat and the state."""
+
+from __future__ import annotations
+
+from ..core.errors import IllegalActionError, PolicyError
+
+
+def policy_name(policy) -> str:
+    if isinstance(policy, str):
+        return policy
+    name = getattr(policy, "name", None) or getattr(policy, "__name__", None)
+    return str(name) if name else type(policy).__name__
+
+
+def spawn_policy(policy, seed: int):
+    """A fresh copy seeded for one game, when the policy supports it."""
+    spawn = getattr(policy, "spawn", None)
+    return spawn(seed) if callable(spawn) else policy
+
+
+def decide(policy, state, seat: int | None = None) -> int:
+    """Ask ``policy`` for the current player's decision and return a legal id.
+    Raises PolicyError naming the policy, the seat and the state on any failure."""
+    seat = state.current_player if seat is None else seat
+    name = policy_name(policy)
+    where = f"{state.game.title} step {len(state.history)}"
+    legal = state.legal_actions()
+    try:
+        choice = policy(state.observation(seat), legal)
+    except Exception as e:
+        raise PolicyError(f"policy {name!r} (seat {seat}) raised {type(e).__name__}: {e} "
+                          f"at {where}", policy=name, seat=seat) from e
+    try:
+        aid = state.game.resolve(choice)
+    except IllegalActionError:
+        raise PolicyError(f"policy {name!r} (seat {seat}) returned {choice!r} at {where}, which "
+                          f"is not an action; return an Action, an id or a label such as "
+                          f"{legal[0].label!r}", policy=name, seat=seat) from None
+    if not state._is_legal(aid):
+        raise PolicyError(f"policy {name!r} (seat {seat}) returned "
+                          f"{state.game.action_label(aid)!r} (id {aid}) at {where}, which is not "
+                          f"legal; {len(legal)} legal actions such as {legal[0].label!r}",
+                          policy=name, seat=seat)
+    return aid

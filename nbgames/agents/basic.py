@@ -1,0 +1,50 @@
+"""The random policy and the dispatcher to each title's heuristic bot."""
+
+from __future__ import annotations
+
+import random as _random
+from importlib import import_module
+
+
+class RandomPolicy:
+    """Uniform over the legal actions, from its own seeded generator. Samples an
+    index, so no Action object is built."""
+
+    __name__ = "random"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = _random.Random(seed)
+
+    def spawn(self, seed: int) -> "RandomPolicy":
+        return RandomPolicy(seed)
+
+    def __call__(self, observation, legal_actions):
+        ids = getattr(legal_actions, "ids", None)
+        if ids is None:
+            return legal_actions[self.rng.randrange(len(legal_actions))]
+        return int(ids[self.rng.randrange(len(ids))])
+
+    def __repr__(self):
+        return f"nbgames.bots.RandomPolicy(seed={self.seed})"
+
+
+class GreedyPolicy:
+    """Each title's heuristic bot (``nbgames.games.<title>.bot.choose``), picked
+    by the observation's ``title``. Ties are broken by its seeded generator."""
+
+    __name__ = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = _random.Random(seed)
+
+    def spawn(self, seed: int) -> "GreedyPolicy":
+        return GreedyPolicy(seed)
+
+    def __call__(self, observation, legal_actions):
+        bot = import_module(f"nbgames.games.{observation['title']}.bot")
+        return bot.choose(observation, legal_actions, self.rng)
+
+    def __repr__(self):
+        return f"nbgames.bots.GreedyPolicy(seed={self.seed})"

@@ -1,0 +1,149 @@
+"""The Game: a title with its player count and validated options."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .actions import Action
+from .errors import IllegalActionError, OptionError, choices_text
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a title: its default, what it means, and how it is checked.
+
+    ``choices`` lists the valid values when they are few; ``check`` returns an
+    error text (or None) for values that need more than a list.
+    """
+
+    default: Any
+    doc: str
+    choices: tuple | None = None
+    check: Callable[[Any, "Game"], str | None] | None = field(default=None, compare=False)
+
+
+class Game:
+    """A title loaded with a player count and options. Subclasses set the class
+    attributes and implement :meth:`_labels` (the label of every action id)."""
+
+    title: str = ""          # registry name, e.g. "chili_cookoff"
+    name: str = ""           # display name, e.g. "The Great Chili Cookoff"
+    min_players: int = 2
+    max_players: int = 2
+    options_spec: dict[str, Option] = {}
+    State: type = None       # the title's State class
+
+    def __init__(self, players: int | None = None, **options):
+        if players is None:
+            players = self.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"{self.title}: players must be an int from {self.min_players} "
+                              f"to {self.max_players}, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(f"{self.title}: players={players} is out of range; choose "
+                              f"{self.min_players} to {self.max_players}")
+        self.players = players
+        resolved = {}
+        for key, value in options.items():
+            if key not in self.options_spec:
+                raise OptionError(f"{self.title}: unknown option {key!r}; valid options: "
+                                  f"{choices_text(self.options_spec) or 'none'}")
+        for key, spec in self.options_spec.items():
+            value = options.get(key, spec.default)
+            if spec.choices is not None and value not in spec.choices:
+                raise OptionError(f"{self.title}: option {key}={value!r} is not valid; "
+                                  f"choose one of {choices_text(spec.choices)}")
+            if spec.check is not None:
+                problem = spec.check(value, self)
+                if problem:
+                    raise OptionError(f"{self.title}: option {key}={value!r}: {problem}")
+            resolved[key] = value
+        self.options = resolved
+        self._setup()
+        self._label_cache: dict[int, str] = {}
+        self._action_cache: dict[int, Action] = {}
+        self._id_by_label: dict[str, int] | None = None
+
+    # -- hooks for subclasses -------------------------------------------------
+    def _setup(self) -> None:
+        """Load components and set ``self.num_actions``."""
+        raise NotImplementedError
+
+    def _label(self, aid: int) -> str:
+        """The label of a valid action id (injective)."""
+        raise NotImplementedError
+
+    def _parse_label(self, label: str) -> int | None:
+        """Optional fast inverse of :meth:`_label`; None falls back to a table."""
+        return None
+
+    # -- public API -----------------------------------------------------------
+    def new_state(self, seed: int | None = None):
+        """A new game. Same seed and same action ids always give the same game."""
+        if seed is None:
+            seed = secrets.randbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"seed must be an int, got {seed!r}")
+        return self.State._new(self, seed)
+
+    def state_from_dict(self, d: dict):
+        """Rebuild a state from :meth:`State.to_dict`; corrupt data raises RecordError."""
+        return self.State._from_dict(self, d)
+
+    def action_label(self, aid: int) -> str:
+        label = self._label_cache.get(aid)
+        if label is None:
+            if isinstance(aid, bool) or not isinstance(aid, int) or not 0 <= aid < self.num_actions:
+                raise IllegalActionError(f"{self.title}: action id {aid!r} is not in "
+                                         f"range(0, {self.num_actions})")
+            label = self._label_cache[aid] = self._label(aid)
+        return label
+
+    def action(self, aid: int) -> Action:
+        a = self._action_cache.get(aid)
+        if a is None:
+            a = self._action_cache[aid] = Action(aid, self.action_label(aid))
+        return a
+
+    def action_id(self, label: str) -> int:
+        aid = self._parse_label(label)
+        if aid is not None:
+            return aid
+        if self._id_by_label is None:
+            self._id_by_label = {self._label(i): i for i in range(self.num_actions)}
+        try:
+            return self._id_by_label[label]
+        except KeyError:
+            raise IllegalActionError(f"{self.title}: no action is labelled {label!r}") from None
+
+    def resolve(self, action) -> int:
+        """Turn an Action, an id or a label into an id (not yet checked for legality)."""
+        if type(action) is int:
+            if 0 <= action < self.num_actions:
+                return action
+            raise IllegalActionError(f"{self.title}: action id {action} is not in "
+                                     f"range(0, {self.num_actions})")
+        if isinstance(action, Action):
+            return self.resolve(action.id)
+        if isinstance(action, str):
+            return self.action_id(action)
+        if hasattr(action, "__index__") and not isinstance(action, bool):
+            return self.resolve(int(action.__index__()))
+        raise IllegalActionError(f"{self.title}: an action must be an Action, an int id or a "
+                                 f"label string, got {type(action).__name__} {action!r}")
+
+    def config(self) -> dict:
+        return {"title": self.title, "players": self.players, "options": dict(self.options)}
+
+    def __eq__(self, other):
+        return isinstance(other, Game) and self.config() == other.config()
+
+    def __hash__(self):
+        return hash((self.title, self.players))
+
+    def __repr__(self):
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items()
+                       if v != self.options_spec[k].default)
+        return f"nbgames.load({self.title!r}, players={self.players}{opts})"

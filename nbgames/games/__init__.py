@@ -1,0 +1,1 @@
+"""One folder per title, all of the same shape: components.json + components.py (loader with provenance), rules.py (Game and State), scoring.py (pure scoring), render.py (text), bot.py (heuristic policy)."""

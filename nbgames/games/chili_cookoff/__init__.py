@@ -1,0 +1,35 @@
+"""The Great Chili Cookoff (2 to 7 players, 3 rounds of 7 hands).
+
+Rules follow ``shared/rules/chili-cookoff.txt``; each hand every player plays one
+ingredient card in seat order from the leader, then players pick from the played
+cards in rank order (on equal ranks the card played later is higher); the lowest
+player takes the last card automatically. The hand winner leads the next hand.
+After 7 hands each player scores the better of their two recipes (prices of the
+matching collected cards, counted with multiplicity, +6 when complete).
+
+Choices where the rulebook is silent or ambiguous:
+
+* Each round reshuffles all 53 ingredient cards and 15 recipes and deals 7 + 2
+  anew (the rulebook describes one deal; three rounds of 7 hands need three).
+* Starting player of round 1: option ``first_player`` (default seat 0),
+  because the rulebook says "by any method".
+* Next round's starter on a tie for most points: the tied player first clockwise
+  from the winner of the round's last hand (that winner included).
+* Equal recipe scores: the recipe matching more cards is recorded (the
+  rulebook's Vegetarian note), then the first dealt; the points are the same.
+* A tie for the most points after the last round is a shared victory.
+* Components: the Mustard row is cut off in the rulebook; 5 Mustard cards of rank
+  4 and price 5 are reconstructed, and 14 of the 15 recipes are reconstructed so
+  that the scoring example holds. ``components.json`` gives the source of every
+  figure; pass ``components=`` to load a corrected file.
+
+Observation of a seat: its own hand and recipes; public: the played cards and
+who played them, the pick order, the collected cards, the hand sizes, totals and
+each finished round's chosen recipe and points.
+"""
+
+from .rules import CookoffGame, CookoffState
+
+GAME = CookoffGame
+
+__all__ = ["GAME", "CookoffGame", "CookoffState"]

@@ -1,0 +1,316 @@
+"""The Great Chili Cookoff: the Game and its State machine.
+
+Decisions: ``play <Ingredient> <rank>`` (ids 0..T-1, T = card types) and
+``pick <Ingredient> <rank>`` (ids T..2T-1). Cards of one type are identical, so
+an id names the type, not the physical card.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from ...core import Game, Option, State
+from ...core.errors import RecordError
+from . import scoring
+from .components import ComponentError, load_components
+
+
+def _check_components(value, game):
+    if value is None or isinstance(value, (str, dict)):
+        try:
+            load_components(value)
+        except ComponentError as e:
+            return str(e)
+        return None
+    return "must be None, a path to a component file, or a dict"
+
+
+def _check_first(value, game):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.players:
+        return f"must be a seat from 0 to {game.players - 1}"
+
+
+def _check_rounds(value, game):
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
+        return "must be an int from 1 to 10"
+
+
+class CookoffGame(Game):
+    title = "chili_cookoff"
+    name = "The Great Chili Cookoff"
+    min_players = 2
+    max_players = 7
+    options_spec = {
+        "rounds": Option(3, "Rounds to play (rulebook: three).", check=_check_rounds),
+        "first_player": Option(0, "Seat that starts the first hand (rulebook: 'by any method').",
+                               check=_check_first),
+        "components": Option(None, "None for the bundled components.json, or a path/dict of a "
+                                   "corrected component file.", check=_check_components),
+    }
+
+    def _setup(self):
+        c = self.components = load_components(self.options["components"])
+        if self.players * c.hand_size > len(c.deck):
+            raise ComponentError(f"{self.players} players need {self.players * c.hand_size} "
+                                 f"ingredient cards; the deck has {len(c.deck)}")
+        if self.players * c.recipes_per_player > len(c.recipes):
+            raise ComponentError(f"{self.players} players need "
+                                 f"{self.players * c.recipes_per_player} recipes; there are "
+                                 f"{len(c.recipes)}")
+        self.ntypes = len(c.types)
+        self.num_actions = 2 * self.ntypes
+        self.ranks = [t.rank for t in c.types]
+        self.card_names = [t.ingredient for t in c.types]
+        self.card_dicts = [t.as_dict() for t in c.types]
+
+    def _label(self, aid):
+        verb = "play" if aid < self.ntypes else "pick"
+        t = self.components.types[aid % self.ntypes]
+        return f"{verb} {t.ingredient} {t.rank}"
+
+    @cached_property
+    def _labels(self):
+        return {self._label(i): i for i in range(self.num_actions)}
+
+    def _parse_label(self, label):
+        return self._labels.get(label)
+
+    def recipe_dict(self, r: int) -> dict:
+        name, need = self.components.recipes[r]
+        prices = self.components.prices
+        total = sum(prices[k] * v for k, v in need.items()) + self.components.bonus
+        return {"name": name, "ingredients": dict(need), "total": total}
+
+
+PLAY, PICK, OVER = "play", "pick", "over"
+
+
+class CookoffState(State):
+    """Data: ``hands`` (type ids by seat), ``recipes`` (recipe indices by seat),
+    ``undealt``/``undealt_recipes`` (the rest of this round's shuffled decks),
+    ``played`` ([seat, type] in play order), ``pick_order``, ``table`` (types
+    still to pick), ``collected`` (types by seat), ``totals``, ``results``."""
+
+    def _start(self):
+        g = self.game
+        self.round = 0
+        self.totals = [0] * g.players
+        self.results = []
+        self._deal(g.options["first_player"])
+
+    def _deal(self, starter):
+        g, c = self.game, self.game.components
+        rng = self._rng()
+        deck = list(c.deck)
+        rng.shuffle(deck)
+        recipes = list(range(len(c.recipes)))
+        rng.shuffle(recipes)
+        n, h, r = g.players, c.hand_size, c.recipes_per_player
+        self.hands = [sorted(deck[i * h:(i + 1) * h]) for i in range(n)]
+        self.undealt = sorted(deck[n * h:])
+        self.recipes = [recipes[i * r:(i + 1) * r] for i in range(n)]
+        self.undealt_recipes = sorted(recipes[n * r:])
+        self.collected = [[] for _ in range(n)]
+        self.hand_no = 0
+        self.phase = PLAY
+        self.leader = starter
+        self.played = []
+        self.pick_order = []
+        self.table = []
+        self.current_player = starter
+        self._say(f"Round {self.round + 1}: each player gets {h} ingredients and {r} recipes; "
+                  f"player {starter} starts.")
+        for seat in range(n):
+            names = ", ".join(c.recipes[i][0] for i in self.recipes[seat])
+            self._say(f"Your recipes: {names}.", to=seat)
+
+    # -- decisions --------------------------------------------------------------
+    def _legal_ids(self):
+        if self.phase == PLAY:
+            return sorted(set(self.hands[self.current_player]))
+        base = self.game.ntypes
+        return [base + t for t in sorted(set(self.table))]
+
+    def _is_legal(self, aid):
+        nt = self.game.ntypes
+        if self.phase == PLAY:
+            return aid < nt and aid in self.hands[self.current_player]
+        return aid >= nt and (aid - nt) in self.table
+
+    def _apply(self, aid):
+        g = self.game
+        seat = self.current_player
+        n = g.players
+        if self.phase == PLAY:
+            self.hands[seat].remove(aid)
+            self.played.append([seat, aid])
+            self._say(f"Player {seat} plays {g.card_names[aid]} {g.ranks[aid]}.")
+            if len(self.played) < n:
+                self.current_player = (seat + 1) % n
+                return
+            ranks = g.ranks
+            order = sorted(range(n), key=lambda i: (ranks[self.played[i][1]], i), reverse=True)
+            self.pick_order = [self.played[i][0] for i in order]
+            self.table = [t for _, t in self.played]
+            self.phase = PICK
+            self.current_player = self.pick_order[0]
+            self._say(f"Player {self.current_player} played the highest card and picks first.")
+            return
+        t = aid - g.ntypes
+        self.table.remove(t)
+        self.collected[seat].append(t)
+        self._say(f"Player {seat} takes {g.card_names[t]} {g.ranks[t]}.")
+        k = len(self.pick_order) - len(self.table)   # picks made so far
+        if k < n - 1:
+            self.current_player = self.pick_order[k]
+            return
+        last = self.pick_order[-1]
+        t = self.table.pop()
+        self.collected[last].append(t)
+        self._say(f"Player {last} takes the last card, {g.card_names[t]} {g.ranks[t]}.")
+        self._end_hand()
+
+    def _end_hand(self):
+        winner = self.pick_order[0]
+        self.hand_no += 1
+        self.played = []
+        self.pick_order = []
+        self.leader = winner
+        if self.hand_no < self.game.components.hand_size:
+            self.phase = PLAY
+            self.current_player = winner
+            return
+        self._end_round(winner)
+
+    def _end_round(self, last_winner):
+        g, c = self.game, self.game.components
+        rows = []
+        for seat in range(g.players):
+            got = [g.card_names[t] for t in self.collected[seat]]
+            mine = [c.recipes[r] for r in self.recipes[seat]]
+            best = scoring.best_recipe(got, mine, c.prices, c.bonus)
+            self.totals[seat] += best["points"]
+            rows.append({"seat": seat, **best})
+            done = "complete, +%d bonus" % c.bonus if best["complete"] else "not complete"
+            self._say(f"Player {seat} scores {best['points']} with {best['recipe']} ({done}).")
+        self.results.append({"round": self.round + 1, "rows": rows})
+        self.round += 1
+        if self.round >= g.options["rounds"]:
+            self.phase = OVER
+            self.current_player = None
+            self._say(f"Game over. Winner(s): {', '.join(map(str, scoring.winners(self.totals)))}.")
+            return
+        # Rulebook: "the player with the most points so far starts the first hand of
+        # the next round". Ties (unspecified): the tied player first clockwise from
+        # the winner of the round's last hand, that winner included.
+        top = max(self.totals)
+        n = g.players
+        starter = next(s % n for s in range(last_winner, last_winner + n) if self.totals[s % n] == top)
+        self._deal(starter)
+
+    # -- views ------------------------------------------------------------------
+    def _observation(self, seat):
+        g = self.game
+        cards = g.card_dicts
+        obs = {
+            "round": min(self.round + 1, g.options["rounds"]), "rounds": g.options["rounds"],
+            "hand": min(self.hand_no + 1, g.components.hand_size), "phase": self.phase,
+            "leader": self.leader,
+            "hand_cards": [] if seat is None else [dict(cards[t]) for t in self.hands[seat]],
+            "recipes": [] if seat is None else [g.recipe_dict(r) for r in self.recipes[seat]],
+            "played": [{"seat": s, "card": dict(cards[t])} for s, t in self.played],
+            "pick_order": list(self.pick_order),
+            "table": [dict(cards[t]) for t in self.table],
+            "collected": [[dict(cards[t]) for t in col] for col in self.collected],
+            "hand_sizes": [len(h) for h in self.hands],
+            "scores": list(self.totals),
+            "round_results": [{"round": r["round"], "rows": [dict(x) for x in r["rows"]]}
+                              for r in self.results],
+        }
+        return obs
+
+    def _scores(self):
+        return list(self.totals)
+
+    def _winners(self):
+        return scoring.winners(self.totals)
+
+    # -- copies and serialization ----------------------------------------------
+    def _copy_into(self, new):
+        new.round = self.round
+        new.hand_no = self.hand_no
+        new.phase = self.phase
+        new.leader = self.leader
+        new.totals = self.totals.copy()
+        new.results = self.results            # appended to only, never mutated in place
+        new.hands = [h.copy() for h in self.hands]
+        new.undealt = self.undealt.copy()
+        new.recipes = [r.copy() for r in self.recipes]
+        new.undealt_recipes = self.undealt_recipes.copy()
+        new.collected = [c.copy() for c in self.collected]
+        new.played = [p.copy() for p in self.played]
+        new.pick_order = self.pick_order.copy()
+        new.table = self.table.copy()
+
+    _FIELDS = ("round", "hand_no", "phase", "leader", "totals", "results", "hands", "undealt",
+               "recipes", "undealt_recipes", "collected", "played", "pick_order", "table")
+
+    def _payload(self):
+        import copy
+        return {k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}
+
+    def _load(self, d):
+        import copy
+        missing = [k for k in self._FIELDS if k not in d]
+        if missing:
+            raise RecordError(f"corrupt chili_cookoff state: missing {missing}")
+        for k in self._FIELDS:
+            setattr(self, k, copy.deepcopy(d[k]))
+        if self.phase not in (PLAY, PICK, OVER):
+            raise RecordError(f"corrupt chili_cookoff state: phase {self.phase!r} is not one of "
+                              f"{[PLAY, PICK, OVER]}")
+        n = self.game.players
+        if self.phase == OVER:
+            self.current_player = None
+        elif self.phase == PLAY:
+            self.current_player = (self.leader + len(self.played)) % n
+        else:
+            self.current_player = self.pick_order[len(self.pick_order) - len(self.table)]
+        # results are shared between clones (append-only): keep our own list
+        self.results = list(self.results)
+
+    def _resample(self, seat, rng):
+        """Shuffle what ``seat`` cannot see: the other hands, the undealt cards and
+        the other players' recipes, keeping every hand size."""
+        others = [s for s in range(self.game.players) if s != seat]
+        pool = self.undealt + [t for s in others for t in self.hands[s]]
+        rng.shuffle(pool)
+        for s in others:
+            k = len(self.hands[s])
+            self.hands[s], pool = sorted(pool[:k]), pool[k:]
+        self.undealt = sorted(pool)
+        rpool = self.undealt_recipes + [r for s in others for r in self.recipes[s]]
+        rng.shuffle(rpool)
+        for s in others:
+            k = len(self.recipes[s])
+            self.recipes[s], rpool = rpool[:k], rpool[k:]
+        self.undealt_recipes = sorted(rpool)
+
+    def check_invariants(self):
+        """Every ingredient card and every recipe of the round is in exactly one place."""
+        g = self.game
+        where = (self.undealt + self.table + [t for h in self.hands for t in h]
+                 + [t for c in self.collected for t in c]
+                 + ([] if self.phase == PICK else [t for _, t in self.played]))
+        assert sorted(where) == sorted(g.components.deck), "ingredient cards are not conserved"
+        recs = self.undealt_recipes + [r for rs in self.recipes for r in rs]
+        assert sorted(recs) == list(range(len(g.components.recipes))), "recipes are not conserved"
+        assert all(0 <= len(h) <= g.components.hand_size for h in self.hands), "bad hand size"
+        assert len(self.totals) == g.players and len(self.hands) == g.players, "bad seat count"
+        picks = len(self.pick_order) - len(self.table)
+        expected = g.players * self.hand_no + (picks if self.phase == PICK else 0)
+        if self.phase != OVER:
+            assert sum(len(c) for c in self.collected) == expected, "collected cards do not match the hands played"
+
+
+CookoffGame.State = CookoffState
