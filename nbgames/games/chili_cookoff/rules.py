@@ -193,7 +193,7 @@ class CookoffState(State):
             rows.append({"seat": seat, **best})
             done = "complete, +%d bonus" % c.bonus if best["complete"] else "not complete"
             self._say(f"Player {seat} scores {best['points']} with {best['recipe']} ({done}).")
-        self.results.append({"round": self.round + 1, "rows": rows})
+        self.results = self.results + [{"round": self.round + 1, "rows": rows}]  # copy-on-write
         self.round += 1
         if self.round >= g.options["rounds"]:
             self.phase = OVER
