@@ -1,0 +1,247 @@
+"""The Great Chili Cookoff: every rule of shared/rules/chili-cookoff.txt, and its
+worked examples, reproduced through the engine."""
+
+import json
+import random
+
+import pytest
+
+import nbgames
+from nbgames.games.chili_cookoff import scoring
+from nbgames.games.chili_cookoff.components import ComponentError, load_components
+
+C = load_components()
+TYPE = {(t.ingredient, t.rank): t.index for t in C.types}
+RECIPE = {name: need for name, need in C.recipes}
+
+
+def give(state, seat, ingredient, rank, keep=()):
+    """Scenario set-up: move a card of this kind into ``seat``'s hand, swapping a
+    card back to where it came from, so every card stays conserved."""
+    t = TYPE[(ingredient, rank)]
+    hand = state.hands[seat]
+    if t in hand:
+        return
+    for place in [state.undealt] + [h for s, h in enumerate(state.hands) if s != seat]:
+        if t in place:
+            place.remove(t)
+            out = next(x for x in hand if x != t and x not in keep)
+            hand.remove(out)
+            place.append(out)
+            place.sort()
+            hand.append(t)
+            hand.sort()
+            state._legal = None
+            state.check_invariants()
+            return
+    raise AssertionError(f"no {ingredient} {rank} left to give")
+
+
+def test_components_match_rulebook_table():
+    """Ingredient Table; Contents (53 Ingredient cards, 15 Recipe cards)."""
+    assert len(C.deck) == 53 and len(C.recipes) == 15
+    count = {name: sum(1 for t in C.deck if C.types[t].ingredient == name) for name in C.ingredients}
+    assert count == {"Tomato": 14, "Meat": 12, "Chili": 9, "Onion": 9, "Honey": 2, "Cherry": 2,
+                     "Mustard": 5}
+    assert C.prices == {"Tomato": 1, "Meat": 1, "Chili": 2, "Onion": 3, "Honey": 4, "Cherry": 5,
+                        "Mustard": 5}
+    meat = sorted(C.types[t].rank for t in C.deck if C.types[t].ingredient == "Meat")
+    assert meat == [1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7]
+    assert all(sum(need.values()) == 7 for need in RECIPE.values())
+    rare = {k: sum(1 for need in RECIPE.values() if k in need) for k in ("Honey", "Cherry", "Mustard")}
+    assert all(v <= 3 for v in rare.values()), rare
+
+
+def test_every_component_figure_has_provenance():
+    """shared/data/README.md: every figure says where it comes from."""
+    data = json.loads((load_components.__globals__["DEFAULT"]).read_text())
+    kinds = ("rulebook", "deduced", "reconstructed", "published", "name from")
+    for item in data["ingredients"] + data["recipes"] + list(data["rules"].values()):
+        assert any(k in item["source"] for k in kinds), item
+
+
+def test_setup_deals_seven_ingredients_and_two_recipes():
+    """Setup: deal each player 7 Ingredient cards and 2 Recipe cards."""
+    for n in range(2, 8):
+        s = nbgames.load("chili_cookoff", players=n).new_state(seed=n)
+        assert [len(h) for h in s.hands] == [7] * n
+        assert [len(r) for r in s.recipes] == [2] * n
+        assert s.current_player == 0
+
+
+def test_hand_example_pick_order():
+    """Playing the Game, Example: Seoyoung Onion 4, Jeonghee Tomato 2, Mira Mustard 4,
+    Dongseop Meat 5, Jaewon Tomato 4 -> picks Dongseop, Jaewon, Mira, Seoyoung, Jeonghee;
+    Dongseop leads the next hand."""
+    seoyoung, jeonghee, mira, dongseop, jaewon = range(5)
+    s = nbgames.load("chili_cookoff", players=5).new_state(seed=11)
+    plays = [(seoyoung, "Onion", 4), (jeonghee, "Tomato", 2), (mira, "Mustard", 4),
+             (dongseop, "Meat", 5), (jaewon, "Tomato", 4)]
+    for seat, ing, rank in plays:
+        give(s, seat, ing, rank)
+    for seat, ing, rank in plays:
+        assert s.current_player == seat
+        s.apply(f"play {ing} {rank}")
+    assert s.phase == "pick"
+    assert s.pick_order == [dongseop, jaewon, mira, seoyoung, jeonghee]
+    assert s.current_player == dongseop
+    s.apply("pick Mustard 4")
+    assert s.current_player == jaewon
+    s.apply("pick Meat 5")
+    assert s.current_player == mira
+    s.apply("pick Onion 4")
+    assert s.current_player == seoyoung
+    # Seoyoung may take either Tomato; the last (Jeonghee) takes what remains, no decision
+    assert [a.label for a in s.legal_actions()] == ["pick Tomato 2", "pick Tomato 4"]
+    s.apply("pick Tomato 4")
+    got = {seat: [(C.types[t].ingredient, C.types[t].rank) for t in s.collected[seat]]
+           for seat in range(5)}
+    assert got == {dongseop: [("Mustard", 4)], jaewon: [("Meat", 5)], mira: [("Onion", 4)],
+                   seoyoung: [("Tomato", 4)], jeonghee: [("Tomato", 2)]}
+    assert s.phase == "play" and s.current_player == dongseop and s.leader == dongseop
+    assert s.hand_no == 1
+
+
+def test_any_card_may_be_played():
+    """Playing the Game: 'they do not have to play the same type of card as the starting player'."""
+    s = nbgames.load("chili_cookoff", players=3).new_state(seed=2)
+    s.apply(s.legal_actions()[0])
+    assert {a.id for a in s.legal_actions()} == set(s.hands[1])
+
+
+def test_equal_ranks_later_card_is_higher():
+    """Important: if two or more players play cards of the same rank, the card played last is higher."""
+    s = nbgames.load("chili_cookoff", players=3).new_state(seed=3)
+    give(s, 0, "Tomato", 6)
+    give(s, 1, "Meat", 6)
+    give(s, 2, "Chili", 6)
+    for label in ("play Tomato 6", "play Meat 6", "play Chili 6"):
+        s.apply(label)
+    assert s.pick_order == [2, 1, 0]
+
+
+def test_scoring_example_pure():
+    """Scoring, Example: Gourmet 22 (16 + 6) against Sam's Sin 7; Seoyoung scores 9 with
+    both Vegetarian and Cry Baby, Vegetarian matching more cards."""
+    dongseop = ["Tomato", "Meat", "Meat", "Chili", "Onion", "Onion", "Mustard"]
+    assert scoring.recipe_score(dongseop, RECIPE["Gourmet"], C.prices) == (22, 7, True)
+    assert scoring.recipe_score(dongseop, RECIPE["Sam's Sin"], C.prices)[0] == 7
+    best = scoring.best_recipe(dongseop, [("Gourmet", RECIPE["Gourmet"]),
+                                          ("Sam's Sin", RECIPE["Sam's Sin"])], C.prices)
+    assert best == {"recipe": "Gourmet", "points": 22, "cards": 7, "complete": True}
+    seoyoung = ["Tomato"] * 4 + ["Chili", "Onion", "Honey"]
+    veg = scoring.recipe_score(seoyoung, RECIPE["Vegetarian"], C.prices)
+    cry = scoring.recipe_score(seoyoung, RECIPE["Cry Baby"], C.prices)
+    assert veg[0] == cry[0] == 9 and veg[1] > cry[1]
+    for order in ([("Vegetarian", RECIPE["Vegetarian"]), ("Cry Baby", RECIPE["Cry Baby"])],
+                  [("Cry Baby", RECIPE["Cry Baby"]), ("Vegetarian", RECIPE["Vegetarian"])]):
+        assert scoring.best_recipe(seoyoung, order, C.prices)["recipe"] == "Vegetarian"
+
+
+def test_unneeded_cards_score_nothing_and_multiplicity_counts():
+    """Scoring: holding cards not needed is not penalized; they score nothing."""
+    assert scoring.recipe_score(["Honey"] * 2, RECIPE["Gourmet"], C.prices) == (0, 0, False)
+    assert scoring.recipe_score(["Meat"] * 5, RECIPE["Gourmet"], C.prices) == (2, 2, False)
+
+
+def test_scoring_example_through_the_engine():
+    """Scoring, Example, played through a round: Dongseop (seat 0) collects his seven
+    cards, holds Sam's Sin and Gourmet, and scores 22 with Gourmet recorded."""
+    g = nbgames.load("chili_cookoff", players=2)
+    s = g.new_state(seed=5)
+    names = [r for r, _ in C.recipes]
+    mine = [names.index("Sam's Sin"), names.index("Gourmet")]
+    pool = sorted(s.undealt_recipes + s.recipes[0] + s.recipes[1])
+    s.recipes[0] = mine
+    s.recipes[1] = [r for r in pool if r not in mine][:2]
+    s.undealt_recipes = [r for r in pool if r not in mine + s.recipes[1]]
+    want = [("Tomato", 1), ("Meat", 2), ("Meat", 3), ("Chili", 2), ("Onion", 3), ("Onion", 5),
+            ("Mustard", 4)]
+    for i, (ing, rank) in enumerate(want):
+        give(s, 0, ing, rank, keep=[TYPE[w] for w in want[:i]])
+    assert sorted(s.hands[0]) == sorted(TYPE[w] for w in want)
+    while s.round == 0:
+        if s.phase == "play":
+            s.apply(s.legal_actions()[0])
+        else:   # each player takes back the card they played
+            own = next(t for seat, t in s.played if seat == s.current_player)
+            s.apply(g.ntypes + own)
+    row = s.results[0]["rows"][0]
+    assert row == {"seat": 0, "recipe": "Gourmet", "points": 22, "cards": 7, "complete": True}
+    assert s.totals[0] == 22
+
+
+def test_three_rounds_and_most_points_starts_next_round():
+    """Scoring: the player with the most points so far starts the next round; after
+    three rounds the most points wins."""
+    g = nbgames.load("chili_cookoff", players=4)
+    s = g.new_state(seed=8)
+    rng = random.Random(0)
+    starters = []
+    while not s.is_terminal():
+        r = s.round
+        s.apply(s.legal_action_ids()[rng.randrange(len(s.legal_action_ids()))])
+        if s.round != r and not s.is_terminal():
+            top = max(s.totals)
+            assert s.totals[s.current_player] == top
+            starters.append(s.current_player)
+    assert len(s.results) == 3 and len(starters) == 2
+    assert s.winners() == [i for i, t in enumerate(s.totals) if t == max(s.totals)]
+    assert len(s.history) == 3 * 7 * (4 + 3)   # 4 plays and 3 picks a hand
+
+
+def test_tie_for_most_points_goes_clockwise_from_last_hand_winner():
+    """Scoring (tie for most points is unspecified): our documented choice."""
+    g = nbgames.load("chili_cookoff", players=3, rounds=2)
+    s = g.new_state(seed=1)
+    s.totals = [0, 0, 0]
+    s.hand_no = 7   # pretend the round is done; last hand won by seat 2
+    s.collected = [[], [], []]
+    s._end_round(2)
+    top = max(s.totals)
+    tied = [i for i, t in enumerate(s.totals) if t == top]
+    expect = next(x % 3 for x in range(2, 5) if x % 3 in tied)
+    assert s.current_player == expect
+
+
+def test_observation_hides_other_hands_and_recipes():
+    """Setup: ingredient and recipe cards are secret. Only your own hand and recipes
+    are in your observation; the spectator sees none."""
+    s = nbgames.load("chili_cookoff", players=3).new_state(seed=987654321)
+    o = s.observation(1)
+    assert [c["type"] for c in o["hand_cards"]] == s.hands[1]
+    assert [r["name"] for r in o["recipes"]] == [C.recipes[i][0] for i in s.recipes[1]]
+    text = json.dumps(o)
+    for seat in (0, 2):
+        for i in s.recipes[seat]:
+            if i not in s.recipes[1]:
+                assert C.recipes[i][0] not in text
+    spect = s.observation(None)
+    assert spect["hand_cards"] == [] and spect["recipes"] == []
+    assert "undealt" not in text and str(s.seed) not in text
+
+
+def test_rounds_option_and_corrected_components(tmp_path):
+    """A user who owns the game can load a corrected component file."""
+    data = json.loads(load_components.__globals__["DEFAULT"].read_text())
+    data["ingredients"][-1]["price"] = 6
+    p = tmp_path / "fixed.json"
+    p.write_text(json.dumps(data))
+    g = nbgames.load("chili_cookoff", players=2, components=str(p), rounds=1)
+    assert g.components.prices["Mustard"] == 6
+    rec = nbgames.play(g, [nbgames.bots.random, nbgames.bots.random], seed=1)
+    assert len(rec["actions"]) == 7 * 3
+    data["recipes"][0]["ingredients"]["Caviar"] = 1
+    p.write_text(json.dumps(data))
+    with pytest.raises(nbgames.OptionError, match="Caviar"):
+        nbgames.load("chili_cookoff", players=2, components=str(p))
+    with pytest.raises(nbgames.OptionError, match="cannot read"):
+        nbgames.load("chili_cookoff", players=2, components=str(tmp_path / "missing.json"))
+
+
+def test_greedy_beats_random():
+    """nbgames.bots.greedy for the Cookoff must beat random in a seeded tournament."""
+    res = nbgames.tournament("chili_cookoff", {"greedy": nbgames.bots.greedy,
+                                               "random": nbgames.bots.random},
+                             games=60, seed=2, progress=False)
+    assert res["greedy"].ci[0] > 0.5, res
