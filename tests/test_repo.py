@@ -1,0 +1,44 @@
+"""The repository's promises: README's two set-up commands are exactly what CI runs."""
+
+import re
+from pathlib import Path
+
+import nbgames
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def readme_commands():
+    text = (ROOT / "README.md").read_text()
+    section = text.split("## Set up on a fresh machine", 1)[1]
+    block = re.search(r"```bash\n(.*?)```", section, re.S).group(1)
+    return [line for line in block.splitlines() if line.strip()]
+
+
+def test_readme_has_exactly_two_setup_commands_and_ci_runs_them():
+    install, test = readme_commands()
+    assert "pip install" in install and ".[test]" in install
+    assert "pytest" in test
+    ci = [l.strip() for l in (ROOT / ".ci" / "run").read_text().splitlines()]
+    assert install in ci and test in ci
+
+
+def test_games_stays_callable_after_importing_a_title():
+    import nbgames.games.chili_cookoff  # noqa: F401
+    assert "chili_cookoff" in nbgames.games()
+
+
+def test_every_title_folder_has_the_same_shape():
+    shape = {"__init__.py", "components.json", "components.py", "rules.py", "scoring.py",
+             "render.py", "bot.py"}
+    for title in nbgames.games():
+        folder = ROOT / "nbgames" / "games" / title
+        files = {p.name for p in folder.iterdir() if p.suffix in (".py", ".json")}
+        assert shape <= files, (title, shape - files)
+
+
+def test_engine_never_imports_the_widget():
+    for path in list((ROOT / "nbgames" / "core").rglob("*.py")) + \
+            list((ROOT / "nbgames" / "games").rglob("*.py")):
+        src = path.read_text()
+        assert "widget" not in re.findall(r"^\s*(?:from|import)\s+\S+", src, re.M).__str__(), path
