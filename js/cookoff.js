@@ -1,0 +1,273 @@
+// The Great Chili Cookoff board. Follows the pattern described at the top of
+// js/shared.js: `board.render(ctx)` draws everything from the synced data.
+import { h, ordinal } from "./shared.js";
+
+/** Ingredient colours (unknown ingredients from a corrected component file get a
+ * stable colour from PALETTE). */
+export const INGREDIENT_COLORS = {
+  Tomato: "#d93a2b",
+  Meat: "#8a4b2d",
+  Chili: "#2f8a3c",
+  Onion: "#8a57a8",
+  Honey: "#d99a14",
+  Cherry: "#b01450",
+  Mustard: "#b8a000",
+};
+const PALETTE = ["#3a6ea5", "#c4622d", "#4c8c7a", "#9b3d6e", "#6b6b2e", "#2e5e8c"];
+
+export function ingredientColor(name) {
+  if (INGREDIENT_COLORS[name]) return INGREDIENT_COLORS[name];
+  let x = 0;
+  for (const ch of String(name)) x = (x * 31 + ch.codePointAt(0)) >>> 0;
+  return PALETTE[x % PALETTE.length];
+}
+
+/**
+ * The inverse of nbgames/widget/packing.py: the widget sends cards as indices
+ * into `catalog` (the public card faces, sent once). Returns the plain
+ * observation the engine made.
+ */
+export function unpack(view, catalog) {
+  if (!view || view.packed !== "cards/1") return view;
+  const c = (i) => ({ ...catalog[i] });
+  const out = { ...view };
+  delete out.packed;
+  out.hand_cards = (view.hand_cards || []).map(c);
+  out.played = (view.played || []).map(([seat, i]) => ({ seat, card: c(i) }));
+  out.table = (view.table || []).map(c);
+  out.collected = (view.collected || []).map((col) => col.map(c));
+  if (Array.isArray(view.reveal)) {
+    out.reveal = view.reveal.map((r) => (r.hand_cards ? { ...r, hand_cards: r.hand_cards.map(c) } : r));
+  }
+  return out;
+}
+
+/** The engine's action labels: "play Tomato 4", "pick Onion 3". */
+export const playLabel = (c) => `play ${c.ingredient} ${c.rank}`;
+export const pickLabel = (c) => `pick ${c.ingredient} ${c.rank}`;
+
+/**
+ * Who is winning this hand: the played entries ordered from first pick to last.
+ * Higher rank wins; on equal ranks the card played later is higher (rulebook).
+ * Returns [{seat, card, place}] with place 1 = picks first.
+ */
+export function winningOrder(played) {
+  const order = (played || []).map((p, i) => ({ ...p, i }));
+  order.sort((a, b) => (b.card.rank - a.card.rank) || (b.i - a.i));
+  return order.map((p, k) => ({ seat: p.seat, card: p.card, place: k + 1, i: p.i }));
+}
+
+/** Count ingredient names in a list of cards. */
+export function countIngredients(cards) {
+  const n = {};
+  for (const c of cards || []) n[c.ingredient] = (n[c.ingredient] || 0) + 1;
+  return n;
+}
+
+/**
+ * A recipe against what the viewer collected (and still holds in hand):
+ * rows [{ingredient, need, held, inHand}], with held = collected cards counted
+ * up to need, plus totals {need, held, complete, points}.
+ */
+export function recipeProgress(recipe, collected, hand) {
+  const got = countIngredients(collected);
+  const inHand = countIngredients(hand);
+  const prices = {};
+  for (const c of [...(collected || []), ...(hand || [])]) prices[c.ingredient] = c.price;
+  const rows = Object.entries(recipe.ingredients || {}).map(([ingredient, need]) => ({
+    ingredient, need, held: Math.min(need, got[ingredient] || 0), inHand: inHand[ingredient] || 0,
+  }));
+  const need = rows.reduce((s, r) => s + r.need, 0);
+  const held = rows.reduce((s, r) => s + r.held, 0);
+  const points = rows.reduce((s, r) => s + r.held * (prices[r.ingredient] || 0), 0);
+  return { rows, need, held, complete: need > 0 && held === need, points };
+}
+
+/** One card: rank top-left, ingredient in the middle, price bottom-right. A card
+ * with `onclick` is a button (a legal move); otherwise a plain figure. */
+export function card(c, opts = {}) {
+  const color = ingredientColor(c.ingredient);
+  const body = [
+    h("span", { class: "ck-rank", "aria-hidden": "true" }, String(c.rank)),
+    h("span", { class: "ck-blob", "aria-hidden": "true" }),
+    h("span", { class: "ck-ing", "aria-hidden": "true" }, c.ingredient),
+    h("span", { class: "ck-price", "aria-hidden": "true" }, String(c.price)),
+  ];
+  const cls = ["ck-card", opts.mini ? "ck-mini" : "", opts.onclick ? "nbg-legal" : "", opts.cls || ""];
+  const style = { "--ing": color };
+  const text = `${c.ingredient}, rank ${c.rank}, price ${c.price}`;
+  if (opts.onclick) {
+    return h("button", { class: cls, style, "aria-label": `${opts.verb || "play"} ${text}`,
+      "data-key": opts.key, title: `${opts.verb || "play"} ${c.ingredient} ${c.rank}`,
+      onclick: opts.onclick }, body);
+  }
+  return h("div", { class: cls, style, role: "img", "aria-label": text, title: text }, body);
+}
+
+function section(title, cls, ...children) {
+  return h("section", { class: ["ck-section", cls], "aria-label": title },
+    h("h5", { class: "ck-h" }, title), ...children);
+}
+
+function counters(view) {
+  const phase = { play: "play a card", pick: "pick cards", over: "game over" }[view.phase] || view.phase;
+  return h("div", { class: "ck-counters" },
+    h("span", { class: "ck-chip", "data-testid": "round" }, `Round ${view.round} / ${view.rounds || 3}`),
+    h("span", { class: "ck-chip", "data-testid": "hand" }, `Hand ${view.hand} / 7`),
+    h("span", { class: ["ck-chip", "ck-phase", `ck-phase-${view.phase}`] }, phase));
+}
+
+function prompt(ctx) {
+  const v = ctx.view;
+  if (v.phase === "over") return null;
+  if (ctx.legal.length) {
+    return h("div", { class: "ck-prompt ck-yours", role: "status" },
+      v.phase === "pick" ? "Your pick: take a card from the table." : "Your turn: play a card from your hand.");
+  }
+  if (v.current_player !== null && v.current_player !== undefined) {
+    const who = ctx.seatLabel(v.current_player);
+    return h("div", { class: "ck-prompt", role: "status" },
+      `${who} ${v.phase === "pick" ? "picks" : "plays"} next.`);
+  }
+  return null;
+}
+
+function playedArea(ctx) {
+  const v = ctx.view;
+  const played = v.played || [];
+  const order = winningOrder(played);
+  const place = new Map(order.map((o) => [o.i, o.place]));
+  const items = played.map((p, i) => h("div", { class: ["ck-slot", place.get(i) === 1 ? "ck-top" : ""] },
+    card(p.card),
+    h("div", { class: "ck-who" }, ctx.seatLabel(p.seat)),
+    h("div", { class: "ck-place", title: "pick order" }, ordinal(place.get(i)))));
+  const waiting = [];
+  if (v.phase === "play") {
+    const n = v.players;
+    for (let k = played.length; k < n; k += 1) {
+      const seat = (v.leader + k) % n;
+      waiting.push(h("div", { class: "ck-slot ck-empty" },
+        h("div", { class: "ck-card ck-back", "aria-hidden": "true" }),
+        h("div", { class: "ck-who" }, ctx.seatLabel(seat)),
+        h("div", { class: "ck-place" }, "\u2026")));
+    }
+  }
+  return section("This hand", "ck-played",
+    h("div", { class: "ck-row" }, items, waiting),
+    played.length ? h("p", { class: "ck-note" }, "Highest rank picks first; on equal ranks the card played later wins.") : null);
+}
+
+function pickArea(ctx) {
+  const v = ctx.view;
+  if (v.phase !== "pick") return null;
+  const order = v.pick_order || [];
+  const done = order.length - (v.table || []).length;
+  const cards = (v.table || []).map((c, i) => {
+    const id = ctx.legalId(pickLabel(c));
+    return id === undefined ? card(c)
+      : card(c, { verb: "take", key: `pick-${i}-${c.type}`, onclick: () => ctx.act(id) });
+  });
+  return section("Pick", "ck-pick",
+    h("ol", { class: "ck-order", "aria-label": "pick order" }, order.map((s, k) =>
+      h("li", { class: [k < done ? "ck-picked" : "", k === done ? "ck-now" : ""] }, ctx.seatLabel(s)))),
+    h("div", { class: "ck-row ck-table", role: "toolbar", "aria-label": "cards on the table" }, cards));
+}
+
+function handArea(ctx) {
+  const v = ctx.view;
+  if (v.seat === null || v.seat === undefined) {
+    return section("Hands", "ck-hand", h("p", { class: "ck-note" }, "Spectator view: the hands are hidden."));
+  }
+  const cards = (v.hand_cards || []).map((c, i) => {
+    const id = v.phase === "play" ? ctx.legalId(playLabel(c)) : undefined;
+    return id === undefined ? card(c) : card(c, { verb: "play", key: `hand-${i}-${c.type}`, onclick: () => ctx.act(id) });
+  });
+  return section(`Your hand (${cards.length})`, "ck-hand",
+    cards.length ? h("div", { class: "ck-row", role: "toolbar", "aria-label": "your hand" }, cards)
+      : h("p", { class: "ck-note" }, "No cards left in hand."));
+}
+
+function recipeCard(recipe, collected, hand) {
+  const p = recipeProgress(recipe, collected, hand);
+  return h("div", { class: ["ck-recipe", p.complete ? "ck-complete" : ""],
+    "aria-label": `recipe ${recipe.name}: ${p.held} of ${p.need} ingredients collected` },
+    h("div", { class: "ck-recipe-name" }, recipe.name),
+    h("ul", { class: "ck-needs" }, p.rows.map((r) => h("li", { style: { "--ing": ingredientColor(r.ingredient) } },
+      h("span", { class: "ck-need-name" }, r.ingredient),
+      h("span", { class: "ck-pips" }, Array.from({ length: r.need }, (_, k) =>
+        h("span", { class: ["ck-pip", k < r.held ? "ck-held" : (k < r.held + r.inHand ? "ck-inhand" : "")],
+          title: k < r.held ? "collected" : (k < r.held + r.inHand ? "in your hand" : "missing") })))))),
+    h("div", { class: "ck-recipe-foot" },
+      h("span", null, `${p.held}/${p.need} held \u00B7 ${p.points} pts now`),
+      h("span", { class: "ck-total", title: "total with the bonus" }, String(recipe.total))));
+}
+
+function recipesArea(ctx) {
+  const v = ctx.view;
+  if (!v.recipes || !v.recipes.length) return null;
+  const mine = (v.collected || [])[v.seat] || [];
+  return section("Your recipes", "ck-recipes",
+    h("div", { class: "ck-row" }, v.recipes.map((r) => recipeCard(r, mine, v.hand_cards))),
+    h("p", { class: "ck-note" }, "\u25CF collected  \u25D0 in your hand  \u25CB missing. A complete recipe scores +6."));
+}
+
+function collectedArea(ctx) {
+  const v = ctx.view;
+  const rows = (v.collected || []).map((cards, seat) => h("div", { class: ["ck-coll", seat === v.seat ? "ck-mine" : ""] },
+    h("div", { class: "ck-coll-who" }, ctx.seatLabel(seat),
+      h("span", { class: "ck-small" }, ` \u00B7 ${(v.hand_sizes || [])[seat] ?? 0} in hand`),
+      seat === v.leader ? h("span", { class: "ck-leader", title: "won the last hand: leads the next" }, " \u2605 leads") : null),
+    h("div", { class: "ck-row ck-minirow" }, cards.length ? cards.map((c) => card(c, { mini: true }))
+      : h("span", { class: "ck-small" }, "nothing yet"))));
+  return section("Collected this round", "ck-collected", rows);
+}
+
+function revealArea(ctx) {
+  const v = ctx.view;
+  if (!Array.isArray(v.reveal) || !v.reveal.length) return null;
+  return section("Teaching mode: every hand revealed", "ck-reveal",
+    v.reveal.map((r) => h("div", { class: "ck-coll" },
+      h("div", { class: "ck-coll-who" }, ctx.seatLabel(r.seat)),
+      h("div", { class: "ck-row ck-minirow" }, (r.hand_cards || []).map((c) => card(c, { mini: true }))),
+      h("div", { class: "ck-small" }, "Recipes: ", (r.recipes || []).map((x) => x.name).join(", ")))));
+}
+
+/** End-of-round scoring: one row a seat, one column a finished round, and totals. */
+export function resultsTable(view, label) {
+  const results = view.round_results || [];
+  if (!results.length) return null;
+  const n = view.players || (view.scores || []).length;
+  const seats = Array.from({ length: n }, (_, i) => i);
+  const cell = (res, seat) => {
+    const row = (res.rows || []).find((r) => r.seat === seat);
+    if (!row) return h("td", null, "");
+    return h("td", { class: "nbg-num", title: `${row.recipe}${row.complete ? " (complete)" : ""}` },
+      String(row.points), row.complete ? h("span", { class: "ck-done", "aria-label": "complete" }, " \u2713") : null,
+      h("div", { class: "ck-small" }, row.recipe));
+  };
+  return section("Round scores", "ck-results",
+    h("table", { class: "nbg-table ck-results-table" },
+      h("thead", null, h("tr", null, h("th", { scope: "col" }, "Player"),
+        results.map((r) => h("th", { scope: "col" }, `Round ${r.round}`)), h("th", { scope: "col" }, "Total"))),
+      h("tbody", null, seats.map((s) => h("tr", { class: s === view.seat ? "nbg-me" : "" },
+        h("th", { scope: "row" }, label(s)),
+        results.map((r) => cell(r, s)),
+        h("td", { class: "nbg-num ck-sum" }, String((view.scores || [])[s] ?? "")))))));
+}
+
+export const board = {
+  title: "chili_cookoff",
+  unpack,
+  render(ctx) {
+    const v = ctx.view;
+    return h("div", { class: "nbg-board ck-board" },
+      counters(v),
+      prompt(ctx),
+      h("div", { class: "ck-top-row" }, playedArea(ctx), pickArea(ctx)),
+      handArea(ctx),
+      recipesArea(ctx),
+      collectedArea(ctx),
+      revealArea(ctx),
+      resultsTable(v, ctx.seatLabel));
+  },
+};

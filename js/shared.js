@@ -1,0 +1,450 @@
+/*
+ * nbgames front-end: the shared shell (controls around every board) and helpers.
+ *
+ * ---------------------------------------------------------------------------
+ * HOW A TITLE'S BOARD PLUGS IN (the pattern js/cookoff.js follows, and
+ * js/veggies.js and every later title should follow):
+ *
+ *   // js/<module>.js -- register it in BOARDS of nbgames/widget/assets.py
+ *   import { h, card, seatLabel } from "./shared.js";
+ *
+ *   export const board = {
+ *     // Draw the whole board from ctx and return one element. Called on every
+ *     // sync; keep no game state between calls.
+ *     render(ctx) {
+ *       return h("div", { class: "nbg-board" }, ...);
+ *     },
+ *   };
+ *   // Export pure helpers too (e.g. `export function winningOrder(...)`) and
+ *   // test them in js/tests/<module>.test.mjs with `node --test`.
+ *
+ * ctx, built by the shell for each render (see makeContext below):
+ *   view        the viewer's observation, state.observation(viewer) in Python.
+ *               In teaching mode view.reveal = [{seat, ...private parts}].
+ *   legal       [[id, label], ...]: the viewer's legal actions; empty unless it
+ *               is the viewer's turn and the viewer is a human seat.
+ *   legalId(label) -> id | undefined   (labels are the engine's stable names)
+ *   act(id)     send {"type": "action", "id": id} to Python. Nothing changes
+ *               locally: the board is redrawn when Python syncs back.
+ *   seats, viewer, toMove, scores, winners, playing
+ *   seatLabel(i) "You" / "P1 greedy" ...
+ *
+ * Optional: `board.unpack(view, catalog)` when nbgames/widget/packing.py sends
+ * the title's cards as indices into the `catalog` trait (smaller updates).
+ *
+ * Rules of the road:
+ *   - Draw only from ctx. Python owns the truth; the browser never sets a trait.
+ *   - Everything clickable is a <button> with an aria-label and a `data-key`
+ *     stable across renders: the shell restores keyboard focus by it. Rows of
+ *     buttons inside an element with role="toolbar" get arrow-key navigation.
+ *   - Top-level names must not clash with this file's: Python composes one module
+ *     from shared.js + <module>.js (relative `import` lines removed) and appends
+ *     `export default createWidget(board);`.
+ *   - CSS lives in js/<module>.css, every rule scoped under `.nbg`; it is
+ *     appended to js/shared.css.
+ * ---------------------------------------------------------------------------
+ */
+
+/** Every synced trait the shell reads (the whole browser-side model). */
+export const TRAITS = [
+  "title", "name", "players", "viewer", "viewers", "view", "legal", "log_lines", "scores",
+  "winners", "seat_info", "to_move", "status", "step_index", "history_start", "history_len",
+  "error", "speed", "playing", "catalog",
+];
+
+export const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+
+/** Create an element: h("button", {class: "x", onclick: f, "aria-label": "y"}, "text", child). */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key.startsWith("on") && typeof value === "function") {
+        el.addEventListener(key.slice(2).toLowerCase(), value);
+      } else if (key === "class") {
+        el.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+      } else if (key === "style" && typeof value === "object") {
+        for (const [p, v] of Object.entries(value)) el.style.setProperty(p, String(v));
+      } else if (key === "value" || key === "checked" || key === "selected") {
+        el[key] = value;
+      } else {
+        el.setAttribute(key, value === true ? "" : String(value));
+      }
+    }
+  }
+  appendAll(el, children);
+  return el;
+}
+
+function appendAll(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) appendAll(el, child);
+    else if (typeof child === "object") el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** A short name for a seat: "You", "P2 greedy", "P0 human". */
+export function seatLabel(seats, viewer, i) {
+  if (i === viewer) return "You";
+  const s = seats && seats[i];
+  if (!s) return `P${i}`;
+  return s.kind === "human" ? `P${i}` : `P${i} ${s.name}`;
+}
+
+/** "1st", "2nd", "3rd", "4th" ... */
+export function ordinal(n) {
+  const s = n % 100;
+  if (s >= 11 && s <= 13) return `${n}th`;
+  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
+}
+
+/** The context a board draws from (see the comment at the top). A board that
+ * exports `unpack(view, catalog)` gets its packed view expanded first. */
+export function makeContext(data, send, board) {
+  const legal = Array.isArray(data.legal) ? data.legal : [];
+  const byLabel = new Map(legal.map(([id, label]) => [label, id]));
+  const seats = data.seat_info || [];
+  const viewer = data.viewer === undefined ? null : data.viewer;
+  let view = data.view || {};
+  if (board && typeof board.unpack === "function") view = board.unpack(view, data.catalog || []);
+  return {
+    view,
+    legal,
+    legalId: (label) => byLabel.get(label),
+    act: (id) => send({ type: "action", id }),
+    seats,
+    viewer,
+    toMove: data.to_move,
+    scores: data.scores || [],
+    winners: data.winners || [],
+    playing: !!data.playing,
+    seatLabel: (i) => seatLabel(seats, viewer, i),
+  };
+}
+
+/** Snapshot of the synced traits. */
+export function readModel(model) {
+  const data = {};
+  for (const k of TRAITS) data[k] = model.get(k);
+  return data;
+}
+
+/** The controls' enabled/disabled states and labels, from the synced data (pure). */
+export function controlState(data) {
+  const seats = data.seat_info || [];
+  const toMove = data.to_move;
+  const policyToMove = toMove !== null && toMove !== undefined && seats[toMove] && seats[toMove].kind !== "human";
+  const step = data.step_index || 0;
+  return {
+    canStep: !!policyToMove && !data.playing,
+    canPlay: !!policyToMove || !!data.playing,
+    playLabel: data.playing ? "Pause" : "Play",
+    canUndo: step > (data.history_start || 0),
+    canBack: step > (data.history_start || 0),
+    canForward: step < (data.history_len || 0),
+    stepText: `step ${step} / ${data.history_len || 0}`,
+  };
+}
+
+/** Parse the seed box: "" -> null (random), an int 0..2^53 -> number, else undefined. */
+export function parseSeed(text) {
+  const t = String(text ?? "").trim();
+  if (t === "") return null;
+  if (!/^\d{1,15}$/.test(t)) return undefined;
+  return Number(t);
+}
+
+function now() {
+  return typeof performance !== "undefined" ? performance.now() : Date.now();
+}
+
+function afterPaint(fn) {
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => fn());
+  else setTimeout(fn, 0);
+}
+
+function measure(name, start) {
+  try {
+    if (typeof performance !== "undefined" && performance.measure) {
+      performance.measure(name, { start, end: now() });
+    }
+  } catch (_) { /* older browsers: no measurement */ }
+}
+
+/**
+ * The shell: header, error bar, board, and the shared controls (seats and
+ * scores, new game with a seed, step, play/pause with speed, undo, history
+ * scrubber, viewer selector, event log). One Shell per view of the model.
+ */
+export class Shell {
+  constructor(model, el, board) {
+    this.model = model;
+    this.el = el;
+    this.board = board;
+    this.started = now();
+    this.clickAt = null;
+    this.timer = null;
+    this.pending = false;
+    this.lastStep = null;
+    this.firstDone = false;
+    this.seedText = "";
+    this.handlers = [];
+    this.build();
+    for (const k of TRAITS) {
+      const cb = () => this.schedule();
+      model.on(`change:${k}`, cb);
+      this.handlers.push([`change:${k}`, cb]);
+    }
+    this.draw();
+  }
+
+  send(msg) {
+    if (msg.type === "action") {
+      this.clickAt = now();
+      this.clickStep = this.model.get("step_index");
+      this.clickError = this.model.get("error");
+    }
+    this.model.send(msg);
+  }
+
+  schedule() {
+    if (this.pending) return;
+    this.pending = true;
+    Promise.resolve().then(() => {
+      this.pending = false;
+      this.draw();
+    });
+  }
+
+  build() {
+    const send = (m) => this.send(m);
+    this.root = h("div", { class: "nbg", role: "region", "aria-label": "game board" });
+    this.header = h("div", { class: "nbg-header" });
+    this.errorBox = h("div", { class: "nbg-error", role: "alert", hidden: true });
+    this.boardBox = h("div", { class: "nbg-board-box" });
+    this.seatsBox = h("div", { class: "nbg-seats" });
+    this.logBox = h("ol", { class: "nbg-log", "aria-label": "event log", "aria-live": "polite" });
+
+    this.seedInput = h("input", {
+      class: "nbg-seed", type: "text", inputmode: "numeric", placeholder: "random",
+      "aria-label": "seed for a new game", size: 8,
+      oninput: (e) => { this.seedText = e.target.value; },
+      onkeydown: (e) => { if (e.key === "Enter") this.newGame(); },
+    });
+    this.newBtn = h("button", { class: "nbg-btn", "aria-label": "new game", "data-key": "ctl-new",
+      onclick: () => this.newGame() }, "New game");
+    this.stepBtn = h("button", { class: "nbg-btn", "aria-label": "step: the seat to move decides once",
+      "data-key": "ctl-step", onclick: () => send({ type: "step" }) }, "Step");
+    this.playBtn = h("button", { class: "nbg-btn nbg-primary", "aria-label": "play",
+      "data-key": "ctl-play",
+      onclick: () => send({ type: this.model.get("playing") ? "pause" : "play" }) }, "Play");
+    this.speedSel = h("select", { class: "nbg-speed", "aria-label": "speed (decisions per second)",
+      onchange: (e) => send({ type: "speed", value: Number(e.target.value) }) },
+      SPEEDS.map((s) => h("option", { value: String(s) }, `${s}/s`)));
+    this.undoBtn = h("button", { class: "nbg-btn", "aria-label": "undo your last move",
+      "data-key": "ctl-undo", onclick: () => send({ type: "undo" }) }, "Undo");
+    this.backBtn = h("button", { class: "nbg-btn nbg-icon", "aria-label": "one step back",
+      "data-key": "ctl-back",
+      onclick: () => send({ type: "goto", step: this.model.get("step_index") - 1 }) }, "\u25C0");
+    this.fwdBtn = h("button", { class: "nbg-btn nbg-icon", "aria-label": "one step forward",
+      "data-key": "ctl-fwd",
+      onclick: () => send({ type: "goto", step: this.model.get("step_index") + 1 }) }, "\u25B6");
+    this.scrub = h("input", { class: "nbg-scrub", type: "range", min: 0, max: 0, step: 1,
+      "aria-label": "history",
+      onchange: (e) => send({ type: "goto", step: Number(e.target.value) }) });
+    this.stepText = h("span", { class: "nbg-steptext" });
+    this.viewerSel = h("select", { class: "nbg-viewer", "aria-label": "view the board as",
+      onchange: (e) => send({ type: "viewer", seat: e.target.value === "" ? null : Number(e.target.value) }) });
+
+    const controls = h("div", { class: "nbg-controls" },
+      h("div", { class: "nbg-row" }, this.stepBtn, this.playBtn, this.speedSel, this.undoBtn),
+      h("div", { class: "nbg-row" }, this.backBtn, this.scrub, this.fwdBtn, this.stepText),
+      h("div", { class: "nbg-row" }, h("label", { class: "nbg-lbl" }, "View as ", this.viewerSel)),
+      h("div", { class: "nbg-row" }, h("label", { class: "nbg-lbl" }, "Seed ", this.seedInput), this.newBtn));
+
+    this.root.append(
+      this.header,
+      this.errorBox,
+      h("div", { class: "nbg-main" },
+        this.boardBox,
+        h("div", { class: "nbg-side" },
+          h("section", { class: "nbg-panel", "aria-label": "seats and scores" }, h("h4", null, "Seats & scores"), this.seatsBox),
+          h("section", { class: "nbg-panel", "aria-label": "controls" }, h("h4", null, "Controls"), controls),
+          h("section", { class: "nbg-panel", "aria-label": "log" }, h("h4", null, "Log"), this.logBox))));
+    this.root.addEventListener("keydown", (e) => arrowKeys(e));
+    this.el.appendChild(this.root);
+  }
+
+  newGame() {
+    const seed = parseSeed(this.seedText);
+    if (seed === undefined) {
+      this.showError("The seed must be a whole number (or empty for a random game).");
+      return;
+    }
+    this.send({ type: "new_game", seed });
+  }
+
+  showError(text) {
+    this.errorBox.replaceChildren(
+      h("span", { class: "nbg-error-text" }, text),
+      h("button", { class: "nbg-btn nbg-icon", "aria-label": "dismiss error", "data-key": "ctl-dismiss",
+        onclick: () => { this.errorBox.hidden = true; this.send({ type: "clear_error" }); } }, "\u00D7"));
+    this.errorBox.hidden = !text;
+  }
+
+  draw() {
+    const data = readModel(this.model);
+    const focusKey = this.root.contains(document.activeElement) && document.activeElement
+      ? document.activeElement.getAttribute && document.activeElement.getAttribute("data-key") : null;
+    const ctx = makeContext(data, (m) => this.send(m), this.board);
+    const c = controlState(data);
+
+    // header
+    const title = h("div", { class: "nbg-title" }, data.name || data.title || "nbgames");
+    const status = h("div", { class: ["nbg-status", data.to_move === null ? "nbg-over" : ""] }, data.status || "");
+    this.header.replaceChildren(title, status);
+
+    this.showError(data.error || "");
+
+    // board
+    let boardEl;
+    try {
+      boardEl = this.board.render(ctx);
+    } catch (err) {
+      boardEl = h("pre", { class: "nbg-error" }, `board failed to draw: ${err && err.message}`);
+    }
+    this.boardBox.replaceChildren(boardEl);
+
+    // seats and scores
+    this.seatsBox.replaceChildren(seatsTable(data));
+
+    // controls
+    this.stepBtn.disabled = !c.canStep;
+    this.playBtn.disabled = !c.canPlay;
+    this.playBtn.textContent = c.playLabel;
+    this.playBtn.setAttribute("aria-label", c.playLabel.toLowerCase());
+    this.playBtn.setAttribute("aria-pressed", data.playing ? "true" : "false");
+    this.undoBtn.disabled = !c.canUndo;
+    this.backBtn.disabled = !c.canBack;
+    this.fwdBtn.disabled = !c.canForward;
+    this.scrub.min = String(data.history_start || 0);
+    this.scrub.max = String(data.history_len || 0);
+    this.scrub.value = String(data.step_index || 0);
+    this.scrub.disabled = (data.history_len || 0) <= (data.history_start || 0);
+    this.stepText.textContent = c.stepText;
+    const speed = String(data.speed);
+    if (![...this.speedSel.children].some((o) => o.value === speed)) {
+      this.speedSel.appendChild(h("option", { value: speed }, `${speed}/s`));
+    }
+    this.speedSel.value = speed;
+    this.viewerSel.replaceChildren(...(data.viewers || []).map((v) =>
+      h("option", { value: v === null ? "" : String(v), selected: v === data.viewer },
+        v === null ? "spectator" : `player ${v}${seatSuffix(data.seat_info, v)}`)));
+    this.viewerSel.value = data.viewer === null || data.viewer === undefined ? "" : String(data.viewer);
+    this.viewerSel.disabled = (data.viewers || []).length < 2;
+    if (this.seedInput.value !== this.seedText) this.seedInput.value = this.seedText;
+
+    // log
+    this.logBox.replaceChildren(...(data.log_lines || []).map((line) => h("li", null, line)));
+    this.logBox.scrollTop = this.logBox.scrollHeight;
+
+    // focus: keep it on the same control / card, else the first move on the board
+    if (focusKey) {
+      const again = this.root.querySelector(`[data-key="${focusKey}"]`);
+      const target = again && !again.disabled ? again
+        : this.boardBox.querySelector("button.nbg-legal") || this.boardBox.querySelector("button");
+      if (target && target.focus) target.focus();
+    }
+
+    // measurements (read by bench/widget.py; no effect otherwise)
+    if (!this.firstDone) {
+      this.firstDone = true;
+      const start = this.started;
+      afterPaint(() => measure("nbgames:first-render", start));
+    }
+    if (this.clickAt !== null && (data.step_index !== this.clickStep || data.error !== this.clickError)) {
+      const start = this.clickAt;
+      this.clickAt = null;
+      afterPaint(() => measure("nbgames:click-to-render", start));
+    }
+    this.tick(data);
+  }
+
+  tick(data) {
+    if (!data.playing) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      return;
+    }
+    if (this.timer && this.lastStep === data.step_index) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.lastStep = data.step_index;
+    const interval = 1000 / Math.max(0.25, Number(data.speed) || 2);
+    const fire = () => {
+      if (!this.model.get("playing")) { this.timer = null; return; }
+      this.model.send({ type: "tick", step: this.model.get("step_index") });
+      // if no answer comes (another view ticked first), try again later
+      this.timer = setTimeout(fire, Math.max(1000, 3 * interval));
+    };
+    this.timer = setTimeout(fire, interval);
+  }
+
+  destroy() {
+    if (this.timer) clearTimeout(this.timer);
+    for (const [ev, cb] of this.handlers) this.model.off(ev, cb);
+    this.root.remove();
+  }
+}
+
+function seatSuffix(seats, v) {
+  const s = seats && seats[v];
+  return s && s.kind !== "human" ? ` (${s.name})` : "";
+}
+
+/** The seats-and-scores table: seat, who plays it, score; the viewer, the seat to
+ * move and the winners marked. */
+export function seatsTable(data) {
+  const seats = data.seat_info || [];
+  const scores = data.scores || [];
+  const winners = data.winners || [];
+  return h("table", { class: "nbg-table nbg-seat-table" },
+    h("thead", null, h("tr", null, h("th", { scope: "col" }, "Seat"), h("th", { scope: "col" }, "Player"),
+      h("th", { scope: "col", class: "nbg-num" }, "Score"))),
+    h("tbody", null, seats.map((s) => {
+      const marks = [];
+      if (s.seat === data.to_move) marks.push(h("span", { class: "nbg-turn", title: "to move" }, "\u25B8"));
+      if (winners.includes(s.seat)) marks.push(h("span", { class: "nbg-win", title: "winner" }, "\u2605"));
+      return h("tr", { class: [s.seat === data.viewer ? "nbg-me" : "", s.seat === data.to_move ? "nbg-moving" : ""] },
+        h("td", null, marks, `P${s.seat}`),
+        h("td", null, h("span", { class: ["nbg-kind", `nbg-kind-${s.kind}`] }, s.kind === "human" ? "human" : s.name),
+          s.seat === data.viewer ? h("span", { class: "nbg-you" }, " (you)") : null),
+        h("td", { class: "nbg-num" }, scores[s.seat] ?? ""));
+    })));
+}
+
+/** Left/right (and up/down) arrows move focus between the buttons of a toolbar. */
+export function arrowKeys(e) {
+  const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  if (!(e.key in keys) || !e.target || !e.target.closest) return;
+  const bar = e.target.closest('[role="toolbar"]');
+  if (!bar) return;
+  const buttons = [...bar.querySelectorAll("button")].filter((b) => !b.disabled);
+  const i = buttons.indexOf(e.target);
+  if (i < 0 || buttons.length === 0) return;
+  const next = buttons[(i + keys[e.key] + buttons.length) % buttons.length];
+  next.focus();
+  e.preventDefault();
+}
+
+/** The anywidget module for one board: `export default createWidget(board)`. */
+export function createWidget(board) {
+  return {
+    render({ model, el }) {
+      const shell = new Shell(model, el, board);
+      return () => shell.destroy();
+    },
+  };
+}
