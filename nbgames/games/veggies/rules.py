@@ -1,0 +1,534 @@
+"""Veggies: the Game, the State machine and the placement geometry.
+
+Action ids (fixed for a game; ``E = 3 * (stand_cards - 1)``, ``P = 2E + 1``):
+
+* ``0``, ``1``: ``start with hand card 0|1`` (the set-up choice of the starting card);
+* ``2..6``: ``announce <good>`` (only when the largest groups tie);
+* ``7 + ((source * 4 + rot) * P + (r + E)) * P + (c + E)``:
+  ``place <held|ramp0|ramp1|ramp2> r<0|90|180|270> at (<r>,<c>)``; ``(r, c)`` is
+  the top-left space of the rotated card, counted from the top-left space of the
+  starting card, with ``-E <= r, c <= E`` (enough for every legal placement).
+
+Rotations turn the card clockwise. A card's spaces at ``r0`` are its two printed
+rows of three; at ``r90``/``r270`` it lies 3 rows high and 2 wide.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from ...core import Game, Option
+from ...core.errors import IllegalActionError, OptionError, RecordError
+from ...core.state import State
+from . import scoring
+from .components import CODE, COLS, GOODS, ROWS, SYMBOLS, ComponentError, load_components
+
+START, ANNOUNCE, PLACE = 0, 2, 7            # first id of each kind of decision
+SOURCES = ("held", "ramp0", "ramp1", "ramp2")
+ROTS = (0, 90, 180, 270)
+PH_START, PH_PLACE, PH_ANNOUNCE, PH_OVER = "start", "place", "announce", "over"
+_GRID_CHARS = " " + SYMBOLS                 # code -> symbol (0 = no card)
+_PLACE_RE = re.compile(r"place (held|ramp[012]) r(0|90|180|270) at \(([+-]?\d+),([+-]?\d+)\)")
+
+
+def rotate(spaces: str, rot: int) -> list[str]:
+    """The rows of a card (6 symbols, row-major at r0) turned ``rot`` degrees
+    clockwise: 2 rows of 3 at 0/180, 3 rows of 2 at 90/270."""
+    a = np.array(list(spaces)).reshape(ROWS, COLS)
+    return ["".join(r) for r in np.rot90(a, -(rot // 90) % 4)]
+
+
+def _check_components(value, game):
+    if value is None or isinstance(value, (str, dict, list)):
+        try:
+            load_components(value)
+        except ComponentError as e:
+            return str(e)
+        return None
+    return "must be None, a path to a card file, or a dict/list of cards"
+
+
+def _check_stand_cards(value, game):
+    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 40:
+        return "must be an int from 2 to 40 (cards in each finished stand, the starting card included)"
+
+
+class VeggiesGame(Game):
+    title = "veggies"
+    name = "Veggies"
+    min_players = 2
+    max_players = 4
+    options_spec = {
+        "stand_cards": Option(8, "Cards in each finished stand, the starting card included "
+                                 "(rulebook: 'every player has added 8 cards'; our reading: 8 "
+                                 "in all, see data/README.md).", check=_check_stand_cards),
+        "teams": Option(None, "4 players: teams of seats 0+2 against 1+3 (rulebook: 4-Player "
+                              "Variant). None = on for 4 players, off otherwise; True needs 4 "
+                              "players.", choices=(None, True, False)),
+        "components": Option(None, "None for the bundled components.json, or a path/dict/list "
+                                   "of a corrected card file.", check=_check_components),
+    }
+
+    def _setup(self):
+        c = self.components = load_components(self.options["components"])
+        n, k, N = self.players, self.options["stand_cards"], len(c.cards)
+        if 3 + 2 * n > N:
+            raise OptionError(f"veggies: {n} players need at least {3 + 2 * n} cards for the "
+                              f"set-up (3 on the ramp, 2 a player); {c.source} has {N}")
+        # Nobody can run out of cards to place while n * k <= N - n + 1 (at worst the
+        # other players each still hold one card when the deck and ramp are empty).
+        if n * k > N - n + 1:
+            raise OptionError(f"veggies: stand_cards={k} with {n} players needs more cards than "
+                              f"{c.source} has ({N}); choose stand_cards <= {(N - n + 1) // n}")
+        if self.options["teams"] and n != 4:
+            raise OptionError(f"veggies: teams=True needs 4 players (the 4-Player Variant), "
+                              f"got players={n}")
+        self.teams = [[0, 2], [1, 3]] if (n == 4 and self.options["teams"] is not False) else None
+        self.announce_count = 2 if n == 2 else 1
+        self.E = E = 3 * (k - 1)
+        self.P = P = 2 * E + 1
+        self.B = 2 * E + 3                      # board cells -E .. E+2 on each axis
+        self.PP = P * P
+        self.num_actions = PLACE + 16 * self.PP
+        self.card_codes = [np.array([CODE[s] for s in t], dtype=np.int8).reshape(ROWS, COLS)
+                           for t in c.cards]
+        # rotated[card][rot index] -> small int8 array
+        self.rotated = [[np.ascontiguousarray(np.rot90(a, -q)) for q in range(4)]
+                        for a in self.card_codes]
+        self.card_text = list(c.cards)
+        self._fixed = {self._label(i): i for i in range(PLACE)}
+
+    # -- labels -----------------------------------------------------------------
+    def decode(self, aid: int) -> tuple[int, int, int, int]:
+        """(source, rotation index, r, c) of a place id (r, c relative to the start card)."""
+        x = aid - PLACE
+        x, pc = divmod(x, self.P)
+        x, pr = divmod(x, self.P)
+        src, q = divmod(x, 4)
+        return src, q, pr - self.E, pc - self.E
+
+    def encode(self, src: int, q: int, r: int, c: int) -> int:
+        """The id of placing ``SOURCES[src]`` turned ``ROTS[q]`` with its top-left at (r, c)."""
+        return PLACE + ((src * 4 + q) * self.P + r + self.E) * self.P + c + self.E
+
+    def _label(self, aid):
+        if aid < ANNOUNCE:
+            return f"start with hand card {aid}"
+        if aid < PLACE:
+            return f"announce {GOODS[aid - ANNOUNCE]}"
+        src, q, r, c = self.decode(aid)
+        return f"place {SOURCES[src]} r{ROTS[q]} at ({r:+d},{c:+d})"
+
+    def _parse_label(self, label):
+        aid = self._fixed.get(label)
+        if aid is not None:
+            return aid
+        m = _PLACE_RE.fullmatch(label.strip()) if isinstance(label, str) else None
+        if m is None:
+            raise IllegalActionError(
+                f"veggies: no action is labelled {label!r}; labels look like 'start with hand "
+                f"card 0', 'announce grape' or 'place ramp1 r90 at (-2,+3)'")
+        r, c = int(m[3]), int(m[4])
+        if not (-self.E <= r <= self.E and -self.E <= c <= self.E):
+            raise IllegalActionError(f"veggies: {label!r} lies outside the stand window "
+                                     f"(-{self.E}..+{self.E} on each axis)")
+        return self.encode(SOURCES.index(m[1]), ROTS.index(int(m[2])), r, c)
+
+
+class VeggiesState(State):
+    """Data: ``deck`` (card ids, top last), ``ramp`` (3 card ids, -1 = empty),
+    ``hands`` (card ids by seat: 2 during set-up, then 0 or 1), ``stands``
+    ([card, rot index, r, c] by seat in placing order), ``phase``, and for the
+    announcements ``ann`` (goods announced by seat), ``ann_opts`` ((forced,
+    tied, picks) by seat) and ``result``. Derived and rebuilt on load: ``tops``
+    (visible grid of codes by seat) and ``masks`` (legal top-left positions for
+    a 2x3 and a 3x2 card by seat)."""
+
+    # -- set-up -----------------------------------------------------------------
+    def _start(self):
+        g = self.game
+        n = g.players
+        deck = list(range(len(g.card_codes)))
+        self._rng().shuffle(deck)
+        self.deck = deck
+        self.ramp = [deck.pop() for _ in range(3)]
+        self.hands = [[deck.pop(), deck.pop()] for _ in range(n)]
+        self.stands = [[] for _ in range(n)]
+        self.tops = [np.zeros((g.B, g.B), np.int8) for _ in range(n)]
+        self.masks = [[np.zeros((g.P, g.P), bool), np.zeros((g.P, g.P), bool)] for _ in range(n)]
+        self._blocks = [None] * n
+        self.phase = PH_START
+        self.ann = [[] for _ in range(n)]
+        self.ann_opts = [None] * n
+        self.result = None
+        self.current_player = 0
+        self._say(f"Veggies, {n} players, {g.options['stand_cards']} cards a stand"
+                  + (" (teams: seats 0+2 against 1+3)" if g.teams else "") + ". "
+                  f"The loading ramp shows {self._cards_text(self.ramp)}.")
+        for s in range(n):
+            self._say(f"You are dealt {self._cards_text(self.hands[s])}; choose your "
+                      f"starting card.", to=s)
+
+    def _cards_text(self, ids):
+        t = self.game.card_text
+        return ", ".join("(empty)" if i < 0 else f"#{i} {t[i][:3]}/{t[i][3:]}" for i in ids)
+
+    # -- geometry ---------------------------------------------------------------
+    def _paint(self, seat, card, q, pr, pc):
+        """Lay a card (rotation index q) with its top-left at board index (pr, pc)
+        and widen the legal positions. pr/pc are window indices (= r + E)."""
+        g = self.game
+        arr = g.rotated[card][q]
+        h, w = arr.shape
+        self.tops[seat][pr:pr + h, pc:pc + w] = arr
+        # A later card of shape (H, W) is legal iff its spaces meet the card's
+        # spaces or their 4-neighbours: the card plus a one-space border, corners excluded.
+        for m, (H, W) in zip(self.masks[seat], ((ROWS, COLS), (COLS, ROWS))):
+            m[max(0, pr - H):pr + h + 1, max(0, pc - W + 1):pc + w] = True
+            m[max(0, pr - H + 1):pr + h, max(0, pc - W):pc + w + 1] = True
+        self._blocks[seat] = None
+
+    def _block(self, seat):
+        b = self._blocks[seat]
+        if b is None:
+            PP = self.game.PP
+            m0, m1 = self.masks[seat]
+            p0, p1 = np.flatnonzero(m0), np.flatnonzero(m1)
+            b = self._blocks[seat] = np.concatenate((p0, p1 + PP, p0 + 2 * PP, p1 + 3 * PP))
+        return b
+
+    def visible_rows(self, seat) -> tuple[list[str], list[int]]:
+        """The visible grid of a stand, cropped to its cards: (rows, [r, c] of rows[0][0]
+        relative to the starting card)."""
+        top = self.tops[seat]
+        rs, cs = np.nonzero(top)
+        if len(rs) == 0:
+            return [], [0, 0]
+        r0, r1, c0, c1 = rs.min(), rs.max() + 1, cs.min(), cs.max() + 1
+        rows = ["".join(_GRID_CHARS[v] for v in row) for row in top[r0:r1, c0:c1].tolist()]
+        return rows, [int(r0) - self.game.E, int(c0) - self.game.E]
+
+    # -- decisions --------------------------------------------------------------
+    def _sources(self, seat):
+        out = [0] if self.hands[seat] else []
+        out.extend(i + 1 for i, c in enumerate(self.ramp) if c >= 0)
+        return out
+
+    def _legal_ids(self):
+        p = self.current_player
+        if self.phase == PH_PLACE:
+            b = self._block(p)
+            step = 4 * self.game.PP
+            srcs = self._sources(p)
+            if len(srcs) == 4:
+                return np.concatenate((b + PLACE, b + (PLACE + step), b + (PLACE + 2 * step),
+                                       b + (PLACE + 3 * step)))
+            return np.concatenate([b + (PLACE + s * step) for s in srcs])
+        if self.phase == PH_START:
+            return [0, 1]
+        _, tied, _ = self.ann_opts[p]
+        return [ANNOUNCE + GOODS.index(gd) for gd in tied if gd not in self.ann[p]]
+
+    def _is_legal(self, aid):
+        p = self.current_player
+        if self.phase == PH_PLACE:
+            if aid < PLACE:
+                return False
+            g = self.game
+            x, pc = divmod(aid - PLACE, g.P)
+            x, pr = divmod(x, g.P)
+            src, q = divmod(x, 4)
+            if src == 0:
+                if not self.hands[p]:
+                    return False
+            elif self.ramp[src - 1] < 0:
+                return False
+            return bool(self.masks[p][q & 1][pr, pc])
+        if self.phase == PH_START:
+            return aid < ANNOUNCE
+        if not ANNOUNCE <= aid < PLACE:
+            return False
+        gd = GOODS[aid - ANNOUNCE]
+        return gd in self.ann_opts[p][1] and gd not in self.ann[p]
+
+    def _apply(self, aid):
+        p = self.current_player
+        g = self.game
+        n = g.players
+        if self.phase == PH_PLACE:
+            x, pc = divmod(aid - PLACE, g.P)
+            x, pr = divmod(x, g.P)
+            src, q = divmod(x, 4)
+            card = self.hands[p].pop() if src == 0 else self.ramp[src - 1]
+            self._paint(p, card, q, pr, pc)
+            self.stands[p].append((card, q, pr - g.E, pc - g.E))
+            self._say(f"Player {p} places {'their held card' if src == 0 else SOURCES[src]} "
+                      f"#{card} r{ROTS[q]} at ({pr - g.E:+d},{pc - g.E:+d}).")
+            if self.deck:
+                new = self.deck.pop()
+                if src == 0:
+                    self.hands[p].append(new)
+                    self._say(f"You draw {self._cards_text([new])}.", to=p)
+                else:
+                    self.ramp[src - 1] = new
+                    self._say(f"{SOURCES[src]} is refilled with {self._cards_text([new])}.")
+            else:
+                if src:
+                    self.ramp[src - 1] = -1
+                self._say("The deck is empty: nothing is drawn.")
+            if p == n - 1 and len(self.stands[p]) >= g.options["stand_cards"]:
+                self._begin_announcements()
+            else:
+                self.current_player = (p + 1) % n
+            return
+        if self.phase == PH_START:
+            card = self.hands[p].pop(aid)
+            self._paint(p, card, 0, g.E, g.E)
+            self.stands[p].append((card, 0, 0, 0))
+            self._say(f"Player {p} starts their stand with #{card} "
+                      f"{g.card_text[card][:3]}/{g.card_text[card][3:]}.")
+            self._say(f"You keep #{self.hands[p][0]} in your hand.", to=p)
+            if p == n - 1:
+                self.phase = PH_PLACE
+                self.current_player = 0
+            else:
+                self.current_player = p + 1
+            return
+        gd = GOODS[aid - ANNOUNCE]
+        self.ann[p].append(gd)
+        self._say(f"You announce {gd}.", to=p)
+        self._next_announcer(p)
+
+    # -- the end ----------------------------------------------------------------
+    def _begin_announcements(self):
+        g = self.game
+        self.phase = PH_ANNOUNCE
+        self._say("Every stand is full. Each player announces the good of their largest "
+                  "group" + (" (2 largest groups with 2 players)." if g.announce_count == 2 else "."))
+        for s in range(g.players):
+            forced, tied, picks = scoring.announcement_options(self.visible_rows(s)[0],
+                                                               g.announce_count)
+            self.ann_opts[s] = (forced, tied, picks)
+            self.ann[s] = list(forced)
+        self._next_announcer(-1)
+
+    def _pending(self, s):
+        forced, tied, picks = self.ann_opts[s]
+        return len(self.ann[s]) < len(forced) + picks
+
+    def _next_announcer(self, after):
+        """Stay with ``after`` while they still owe a choice, else the next seat
+        (in seat order) with a tie to decide; nobody left: score the game."""
+        for s in range(max(after, 0), self.game.players):
+            if self._pending(s):
+                if s != after:
+                    self._say(f"Player {s} must choose between tied goods.")
+                self.current_player = s
+                return
+        self._finish()
+
+    def _finish(self):
+        g = self.game
+        pooled = scoring.pooled(self.ann)
+        rows = [scoring.score_stand(self.visible_rows(s)[0], pooled) for s in range(g.players)]
+        totals = [r["total"] for r in rows]
+        rats = [r["rats"] for r in rows]
+        team_totals = None
+        if g.teams:
+            team_totals = [sum(totals[s] for s in t) for t in g.teams]
+        self.result = {"announcements": [list(a) for a in self.ann], "pooled": pooled,
+                       "stands": rows, "totals": totals, "rats": rats,
+                       "teams": g.teams, "team_totals": team_totals,
+                       "winners": scoring.winners(totals, rats, g.teams)}
+        self.phase = PH_OVER
+        self.current_player = None
+        for s in range(g.players):
+            self._say(f"Player {s} announces {' and '.join(self.ann[s]) or 'nothing'}.")
+        self._say(f"Pooled goods: {', '.join(pooled) or 'none'}.")
+        for s, r in enumerate(rows):
+            parts = " + ".join(f"{v['largest']}x{v['groups']} {k}" for k, v in r["goods"].items())
+            self._say(f"Player {s}: {parts or '0'} - {r['rats']} rats x 2 = {r['total']}.")
+        if team_totals:
+            self._say(f"Teams: seats 0+2 score {team_totals[0]}, seats 1+3 score {team_totals[1]}.")
+        self._say(f"Game over. Winner(s): {', '.join(map(str, self.result['winners']))}.")
+
+    def _scores(self):
+        if self.result is not None:
+            r = self.result
+            if r["team_totals"]:
+                return [r["team_totals"][0 if s in (0, 2) else 1] for s in range(self.players)]
+            return list(r["totals"])
+        return self.provisional_scores()
+
+    def provisional_scores(self) -> list[int]:
+        """Scores if the game ended now, from public data only: each player's
+        announcement ties resolved in the goods' order (strawberry first)."""
+        g = self.game
+        stands = [self.visible_rows(s)[0] for s in range(g.players)]
+        ann = []
+        for rows in stands:
+            forced, tied, picks = scoring.announcement_options(rows, g.announce_count)
+            ann.append(forced + tied[:picks])
+        pooled = scoring.pooled(ann)
+        totals = [scoring.score_stand(rows, pooled)["total"] for rows in stands]
+        if g.teams:
+            t = [totals[0] + totals[2], totals[1] + totals[3]]
+            return [t[s % 2] for s in range(g.players)]
+        return totals
+
+    def _winners(self):
+        return list(self.result["winners"])
+
+    # -- views ------------------------------------------------------------------
+    def _card(self, cid):
+        return None if cid < 0 else {"id": cid, "spaces": self.game.card_text[cid]}
+
+    def _observation(self, seat):
+        g = self.game
+        n = g.players
+        stands = []
+        for s in range(n):
+            rows, origin = self.visible_rows(s)
+            stands.append({
+                "cards": [{"id": c, "spaces": g.card_text[c], "rot": ROTS[q], "at": [r, cc]}
+                          for c, q, r, cc in self.stands[s]],
+                "rows": rows, "origin": origin, "rats": sum(x.count("R") for x in rows),
+                "hand_size": len(self.hands[s])})
+        done = self.phase == PH_OVER
+        obs = {
+            "phase": self.phase, "stand_cards": g.options["stand_cards"], "window": g.E,
+            "goods": list(GOODS), "stands": stands,
+            "ramp": [self._card(c) for c in self.ramp], "deck": len(self.deck),
+            "hand": [] if seat is None else [self._card(c) for c in self.hands[seat]],
+            "teams": g.teams, "announce_count": g.announce_count,
+            "announced": [self.phase == PH_OVER or (self.phase == PH_ANNOUNCE
+                                                    and not self._pending(s)) for s in range(n)],
+            "my_announcement": (list(self.ann[seat]) if seat is not None and
+                                self.phase in (PH_ANNOUNCE, PH_OVER) else []),
+            "announcements": [list(a) for a in self.ann] if done else None,
+            "pooled": list(self.result["pooled"]) if done else None,
+            "result": _jsonable(self.result) if done else None,
+        }
+        if seat is not None and self.phase == PH_ANNOUNCE and self.ann_opts[seat] is not None:
+            forced, tied, picks = self.ann_opts[seat]
+            obs["my_options"] = {"forced": list(forced), "tied": list(tied), "picks": picks}
+        return obs
+
+    # -- copies and serialization ----------------------------------------------
+    def _copy_into(self, new):
+        new.deck = self.deck.copy()
+        new.ramp = self.ramp.copy()
+        new.hands = [h.copy() for h in self.hands]
+        new.stands = [s.copy() for s in self.stands]
+        new.tops = [t.copy() for t in self.tops]
+        new.masks = [[m[0].copy(), m[1].copy()] for m in self.masks]
+        new._blocks = self._blocks.copy()         # arrays are never written in place
+        new.phase = self.phase
+        new.ann = [a.copy() for a in self.ann]
+        new.ann_opts = self.ann_opts.copy()       # tuples, replaced and never mutated
+        new.result = self.result                  # set once at the end, never mutated
+
+    def _payload(self):
+        return {"deck": list(self.deck), "ramp": list(self.ramp),
+                "hands": [list(h) for h in self.hands],
+                "stands": [[list(x) for x in s] for s in self.stands], "phase": self.phase,
+                "ann": [list(a) for a in self.ann],
+                "ann_opts": [None if o is None else [list(o[0]), list(o[1]), o[2]]
+                             for o in self.ann_opts],
+                "result": _jsonable(self.result)}
+
+    def _load(self, d):
+        g = self.game
+        n = g.players
+        self.deck = [int(c) for c in d["deck"]]
+        self.ramp = [int(c) for c in d["ramp"]]
+        self.hands = [[int(c) for c in h] for h in d["hands"]]
+        self.phase = d["phase"]
+        if self.phase not in (PH_START, PH_PLACE, PH_ANNOUNCE, PH_OVER):
+            raise RecordError(f"corrupt veggies state: phase {self.phase!r}")
+        if len(self.hands) != n or len(d["stands"]) != n or len(self.ramp) != 3:
+            raise RecordError("corrupt veggies state: seat count or ramp size is wrong")
+        self.tops = [np.zeros((g.B, g.B), np.int8) for _ in range(n)]
+        self.masks = [[np.zeros((g.P, g.P), bool), np.zeros((g.P, g.P), bool)] for _ in range(n)]
+        self._blocks = [None] * n
+        self.stands = [[] for _ in range(n)]
+        for s, placed in enumerate(d["stands"]):
+            for i, (c, q, r, cc) in enumerate(placed):
+                c, q, r, cc = int(c), int(q), int(r), int(cc)
+                if not (0 <= c < len(g.card_codes) and 0 <= q < 4 and abs(r) <= g.E
+                        and abs(cc) <= g.E):
+                    raise RecordError(f"corrupt veggies state: seat {s} card {i} {[c, q, r, cc]}")
+                if i == 0 and (q, r, cc) != (0, 0, 0):
+                    raise RecordError("corrupt veggies state: a starting card lies at r0 (0,0)")
+                if i and not self.masks[s][q & 1][r + g.E, cc + g.E]:
+                    raise RecordError(f"corrupt veggies state: seat {s} card {i} is not placed "
+                                      f"legally")
+                self._paint(s, c, q, r + g.E, cc + g.E)
+                self.stands[s].append((c, q, r, cc))
+        self.ann = [[str(x) for x in a] for a in d["ann"]]
+        self.ann_opts = [None if o is None else (list(o[0]), list(o[1]), int(o[2]))
+                         for o in d["ann_opts"]]
+        self.result = d["result"]
+        sizes = [len(s) for s in self.stands]
+        if self.phase == PH_START:
+            self.current_player = sizes.index(0)
+        elif self.phase == PH_PLACE:
+            self.current_player = (sum(sizes) - n) % n
+        elif self.phase == PH_ANNOUNCE:
+            self.current_player = next(s for s in range(n) if self._pending(s))
+        else:
+            self.current_player = None
+            if self.result is None:
+                raise RecordError("corrupt veggies state: the game is over but has no result")
+
+    def _resample(self, seat, rng):
+        """Shuffle what ``seat`` cannot see: the deck and the other players' hands
+        (hand sizes kept), and the tie choices of other players who have finished
+        announcing (hidden until all are in)."""
+        n = self.game.players
+        others = [s for s in range(n) if s != seat]
+        pool = self.deck + [c for s in others for c in self.hands[s]]
+        rng.shuffle(pool)
+        for s in others:
+            k = len(self.hands[s])
+            self.hands[s], pool = pool[:k], pool[k:]
+        self.deck = pool
+        if self.phase == PH_ANNOUNCE:
+            for s in others:
+                forced, tied, picks = self.ann_opts[s]
+                if s != self.current_player and picks and not self._pending(s):
+                    self.ann[s] = list(forced) + rng.sample(list(tied), picks)
+
+    def check_invariants(self):
+        """Every card is in exactly one place (deck, ramp, hands, stands); stand
+        sizes follow the turn order; the visible grids match the placed cards."""
+        g = self.game
+        n = g.players
+        where = (list(self.deck) + [c for c in self.ramp if c >= 0]
+                 + [c for h in self.hands for c in h] + [x[0] for s in self.stands for x in s])
+        assert sorted(where) == list(range(len(g.card_codes))), \
+            "veggies: cards are not conserved (each card must be in exactly one place)"
+        sizes = [len(s) for s in self.stands]
+        k = g.options["stand_cards"]
+        assert all(0 <= z <= k for z in sizes), f"veggies: stand sizes {sizes} exceed {k}"
+        assert max(sizes) - min(sizes) <= 1, f"veggies: stand sizes {sizes} break turn order"
+        if self.phase == PH_START:
+            assert all(len(self.hands[s]) == (1 if sizes[s] else 2) for s in range(n))
+        else:
+            assert all(len(h) <= 1 for h in self.hands), "veggies: a hand holds more than 1 card"
+        if self.phase in (PH_ANNOUNCE, PH_OVER):
+            assert sizes == [k] * n, f"veggies: stands {sizes} are not full at the end"
+
+
+def _jsonable(x):
+    """A deep copy with tuples turned into lists (JSON-able)."""
+    if isinstance(x, dict):
+        return {k: _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    return x
+
+
+VeggiesGame.State = VeggiesState

@@ -1,0 +1,135 @@
+"""Pure scoring of Veggies (rulebook: Scoring, 2-Player Variant, 4-Player Variant).
+
+A stand is given as its visible grid: a list of equal-length strings, one a row,
+with the symbols of :mod:`.components` (``S B G C M`` goods, ``.`` empty, ``R``
+rat) and a space ``' '`` where no card lies. Covered spaces are not in the grid:
+only the top card of each space counts.
+
+>>> ola = ["SSSGGG",
+...        "SRSG.G",
+...        "BB.RRS",
+...        "BSSM.S",
+...        "CS.SSB"]
+>>> groups(ola)["strawberry"]
+[5, 3, 2, 2]
+>>> score_stand(ola, ["strawberry", "banana", "grape"])["total"]
+25
+"""
+
+from __future__ import annotations
+
+from .components import GOODS, SYMBOLS
+
+GOOD_SYMBOL = dict(zip(GOODS, SYMBOLS))
+SYMBOL_GOOD = {s: g for g, s in GOOD_SYMBOL.items()}
+
+
+def _flat(rows: list[str]) -> tuple[list[str], int]:
+    """Pad the grid with a blank border: neighbours never leave the list."""
+    w = max((len(r) for r in rows), default=0) + 2
+    flat = [" "] * w
+    for r in rows:
+        flat.append(" ")
+        flat.extend(r)
+        flat.extend(" " * (w - 1 - len(r)))
+    flat.extend(" " * w)
+    return flat, w
+
+
+def group_sizes(flat, w: int, goods=None) -> dict:
+    """Sizes of the 4-connected groups of each good in a padded flat grid (any
+    cell values; ``goods`` are the values that count, default the good symbols).
+    Returns {value: [sizes, largest first]}."""
+    goods = set(GOOD_SYMBOL.values()) if goods is None else set(goods)
+    seen = bytearray(len(flat))
+    out: dict = {}
+    for i, v in enumerate(flat):
+        if seen[i] or v not in goods:
+            continue
+        seen[i] = 1
+        stack = [i]
+        n = 0
+        while stack:
+            j = stack.pop()
+            n += 1
+            for k in (j - 1, j + 1, j - w, j + w):
+                if not seen[k] and flat[k] == v:
+                    seen[k] = 1
+                    stack.append(k)
+        out.setdefault(v, []).append(n)
+    for sizes in out.values():
+        sizes.sort(reverse=True)
+    return out
+
+
+def groups(rows: list[str]) -> dict[str, list[int]]:
+    """Every good's group sizes (largest first; [] when the good is absent).
+    A group is a cluster of spaces of one good touching side to side
+    (rulebook: Scoring)."""
+    flat, w = _flat(rows)
+    found = group_sizes(flat, w)
+    return {g: found.get(GOOD_SYMBOL[g], []) for g in GOODS}
+
+
+def rats(rows: list[str]) -> int:
+    """Visible rats (each costs 2 points)."""
+    return sum(r.count("R") for r in rows)
+
+
+def largest(rows: list[str]) -> dict[str, int]:
+    """The size of each good's largest group (0 when absent)."""
+    return {g: (s[0] if s else 0) for g, s in groups(rows).items()}
+
+
+def announcement_options(rows: list[str], count: int = 1) -> tuple[list[str], list[str], int]:
+    """What a player announces (rulebook: Scoring; 2-Player Variant with count=2).
+
+    Goods are ranked by their largest group. Returns ``(forced, tied, picks)``:
+    the goods that must be announced, the goods tied at the boundary, and how
+    many of the tied ones the player must choose (0 when nothing is to decide).
+    Goods absent from the stand are never announced, so a stand with fewer goods
+    than ``count`` announces what it has.
+    """
+    sizes = {g: s for g, s in largest(rows).items() if s > 0}
+    ranked = sorted(sizes.values(), reverse=True)
+    if len(ranked) <= count:
+        return [g for g in GOODS if g in sizes], [], 0
+    edge = ranked[count - 1]
+    forced = [g for g in GOODS if sizes.get(g, 0) > edge]
+    tied = [g for g in GOODS if sizes.get(g, 0) == edge]
+    picks = count - len(forced)
+    if picks == len(tied):
+        return forced + tied, [], 0
+    return forced, tied, picks
+
+
+def pooled(announcements: list[list[str]]) -> list[str]:
+    """The shared list: every announced good once, in the goods' order."""
+    named = {g for a in announcements for g in a}
+    return [g for g in GOODS if g in named]
+
+
+def score_stand(rows: list[str], goods: list[str]) -> dict:
+    """The breakdown of one stand for the pooled goods: per good (largest group)
+    x (number of groups), minus 2 a visible rat (rulebook: Scoring)."""
+    found = groups(rows)
+    per = {}
+    for g in goods:
+        sizes = found[g]
+        big = sizes[0] if sizes else 0
+        per[g] = {"largest": big, "groups": len(sizes), "points": big * len(sizes)}
+    r = rats(rows)
+    total = sum(p["points"] for p in per.values()) - 2 * r
+    return {"goods": per, "rats": r, "penalty": -2 * r, "total": total}
+
+
+def winners(totals: list[int], rat_counts: list[int], teams: list[list[int]] | None = None) -> list[int]:
+    """Seats that won. Most points; a tie goes to fewer rats; still tied, the
+    victory is shared (rulebook: Scoring). With teams (4-Player Variant) the
+    team sums decide (points, then team rats) and every seat of a winning team
+    is returned."""
+    if teams is None:
+        teams = [[s] for s in range(len(totals))]
+    keys = [(sum(totals[s] for s in t), -sum(rat_counts[s] for s in t)) for t in teams]
+    best = max(keys)
+    return sorted(s for t, k in zip(teams, keys) if k == best for s in t)
