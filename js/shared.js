@@ -221,12 +221,15 @@ export class Shell {
 
   build() {
     const send = (m) => this.send(m);
-    this.root = h("div", { class: "nbg", role: "region", "aria-label": "game board" });
+    // data-lm-suppress-shortcuts: keys pressed inside the widget (Enter, arrows) go
+    // to the widget, not to JupyterLab's notebook shortcuts.
+    this.root = h("div", { class: "nbg", role: "region", "aria-label": "game board",
+      "data-lm-suppress-shortcuts": "true" });
     this.header = h("div", { class: "nbg-header" });
     this.errorBox = h("div", { class: "nbg-error", role: "alert", hidden: true });
     this.boardBox = h("div", { class: "nbg-board-box" });
     this.seatsBox = h("div", { class: "nbg-seats" });
-    this.logBox = h("ol", { class: "nbg-log", "aria-label": "event log", "aria-live": "polite" });
+    this.logBox = h("ul", { class: "nbg-log", "aria-label": "event log", "aria-live": "polite" });
 
     this.seedInput = h("input", {
       class: "nbg-seed", type: "text", inputmode: "numeric", placeholder: "random",

@@ -1,0 +1,206 @@
+"""A real Jupyter server and a real Chromium, for the end-to-end tests and for
+bench/widget.py. Plain functions; tests/browser/conftest.py wraps them as
+fixtures.
+
+No network: Chromium is Debian's /usr/bin/chromium (playwright cannot download
+its own), JupyterLab's news and update checks are off, and the server listens on
+127.0.0.1 with a token.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+CHROMIUM = os.environ.get("NBGAMES_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-dev-shm-usage"]
+TOKEN = "nbgames-e2e-token"
+
+
+def chromium_available() -> bool:
+    return Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def write_notebook(path: Path, cells: list[str]) -> Path:
+    """A minimal nbformat-4 notebook of code cells, with the python3 kernel."""
+    nb = {
+        "cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {},
+                   "outputs": [], "source": src} for i, src in enumerate(cells)],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                    "name": "python3"},
+                     "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(nb, indent=1))
+    return path
+
+
+class Server:
+    """``jupyter lab`` or ``jupyter notebook`` (Notebook 7) in a private config."""
+
+    def __init__(self, kind: str, root: Path, home: Path):
+        self.kind, self.root, self.home = kind, root, home
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = home / f"{kind}-server.log"
+        self.proc = None
+
+    def start(self, timeout: float = 90.0) -> "Server":
+        settings = self.home / "lab-settings"
+        notif = settings / "@jupyterlab" / "apputils-extension"
+        notif.mkdir(parents=True, exist_ok=True)
+        (notif / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        env = dict(os.environ)
+        env.update({
+            "JUPYTER_CONFIG_DIR": str(self.home / "config"),
+            "JUPYTER_RUNTIME_DIR": str(self.home / "runtime"),
+            "JUPYTERLAB_SETTINGS_DIR": str(settings),
+            "JUPYTERLAB_WORKSPACES_DIR": str(self.home / "workspaces"),
+            "IPYTHONDIR": str(self.home / "ipython"),
+            "JUPYTER_PLATFORM_DIRS": "1",
+            "PYTHONUNBUFFERED": "1",
+        })
+        expose = ("--LabApp.expose_app_in_browser=True" if self.kind == "lab"
+                  else "--JupyterNotebookApp.expose_app_in_browser=True")
+        cmd = [sys.executable, "-m", "jupyter", self.kind, "--no-browser", "--allow-root",
+               "--LabApp.extension_manager=readonly",
+               f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
+               "--ServerApp.port_retries=0", f"--IdentityProvider.token={TOKEN}",
+               f"--ServerApp.root_dir={self.root}", expose,
+               "--LabApp.news_url=None" if self.kind == "lab" else "--ServerApp.log_level=WARN",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"
+               if self.kind == "lab" else "--ServerApp.log_level=WARN"]
+        self._log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(cmd, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+                                     cwd=self.root)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"jupyter {self.kind} exited with {self.proc.returncode}; "
+                                   f"log:\n{self.log_path.read_text()[-3000:]}")
+            try:
+                req = urllib.request.Request(f"{self.url}/api/status",
+                                             headers={"Authorization": f"token {TOKEN}"})
+                with urllib.request.urlopen(req, timeout=2) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                pass
+            time.sleep(0.25)
+        self.stop()
+        raise RuntimeError(f"jupyter {self.kind} did not start in {timeout}s; log:\n"
+                           f"{self.log_path.read_text()[-3000:]}")
+
+    def notebook_url(self, name: str) -> str:
+        path = "lab/tree" if self.kind == "lab" else "notebooks"
+        return f"{self.url}/{path}/{name}?token={TOKEN}"
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+        if getattr(self, "_log", None):
+            self._log.close()
+
+
+def launch_browser(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                      headless=True)
+
+
+# -- in-page helpers (JupyterLab and Notebook 7 share the application API) -----------
+
+KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle';
+}"""
+
+
+def open_notebook(page, server: Server, name: str, timeout: float = 60_000):
+    page.goto(server.notebook_url(name))
+    page.wait_for_function(KERNEL_IDLE, timeout=timeout)
+
+
+def run_all(page, timeout: float = 60_000):
+    """Run every cell, then wait for the kernel to be idle again."""
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_timeout(200)
+    page.wait_for_function(KERNEL_IDLE, timeout=timeout)
+
+
+def execute(page, code: str, timeout: float = 30_000):
+    """Run code in the notebook's kernel (not in a cell); wait until it is done."""
+    return page.evaluate("""async (code) => {
+      const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+      const f = k.requestExecute({code, stop_on_error: true});
+      let error = null;
+      f.onIOPub = (msg) => { if (msg.header.msg_type === 'error') error = msg.content.ename + ': ' + msg.content.evalue; };
+      await f.done;
+      return error;
+    }""", code)
+
+
+def play_cookoff_by_clicking(page, root_selector: str = ".nbg", max_clicks: int = 400,
+                             keyboard_every: int = 5, on_click=None) -> int:
+    """Play the viewer's seat to the end by clicking legal cards (every
+    ``keyboard_every``-th move by keyboard: focus, then Enter). Returns the number
+    of moves made. Fails on any error shown in the widget."""
+    root = page.locator(root_selector).first
+    clicks = 0
+    while clicks < max_clicks:
+        if root.locator(".nbg-status.nbg-over").count():
+            return clicks
+        button = root.locator("button.ck-card.nbg-legal").first
+        button.wait_for(state="visible", timeout=20_000)
+        step = root.locator(".nbg-steptext").inner_text()
+        if on_click:
+            on_click(clicks)
+        if keyboard_every and clicks % keyboard_every == keyboard_every - 1:
+            button.focus()
+            page.keyboard.press("Enter")
+        else:
+            button.click()
+        clicks += 1
+        page.wait_for_function(
+            """([sel, s]) => { const r = document.querySelector(sel);
+                 const e = r && r.querySelector('.nbg-steptext');
+                 const err = r && r.querySelector('.nbg-error');
+                 return (e && e.textContent !== s) || (err && !err.hidden); }""",
+            arg=[root_selector, step], timeout=20_000)
+        err = root.locator(".nbg-error:not([hidden]) .nbg-error-text")
+        if err.count():
+            raise AssertionError(f"the widget shows an error: {err.first.inner_text()}")
+    raise AssertionError(f"the game did not end within {max_clicks} moves")
+
+
+def save_screenshot(page, name: str, folder: Path | None = None) -> Path:
+    folder = folder or Path(__file__).resolve().parents[1] / "artifacts"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    page.screenshot(path=str(path), full_page=False)
+    return path
+
+
+def cleanup(path: Path):
+    shutil.rmtree(path, ignore_errors=True)
