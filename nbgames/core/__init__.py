@@ -1,12 +1,12 @@
 """The engine contract shared by every title (no widget imports here)."""
 
 from .actions import Action, ActionList
-from .errors import (IllegalActionError, NbgamesError, OptionError, PolicyError, RecordError,
+from .errors import (ComponentError, IllegalActionError, NbgamesError, OptionError, PolicyError, RecordError,
                      UnknownGameError)
-from .game import Game, Option
+from .game import Game, Option, components_option
 from .registry import games, load, replay
 from .state import State
 
-__all__ = ["Action", "ActionList", "Game", "Option", "State", "games", "load", "replay",
+__all__ = ["ComponentError", "components_option", "Action", "ActionList", "Game", "Option", "State", "games", "load", "replay",
            "IllegalActionError", "NbgamesError", "OptionError", "PolicyError", "RecordError",
            "UnknownGameError"]

@@ -19,6 +19,10 @@ class IllegalActionError(NbgamesError, ValueError):
     """An action that is not legal in the current state. The state is unchanged."""
 
 
+class ComponentError(NbgamesError, ValueError):
+    """A component file (cards, recipes) that is malformed or inconsistent."""
+
+
 class RecordError(NbgamesError, ValueError):
     """A record or a state dict that is malformed, tampered with or inconsistent."""
 

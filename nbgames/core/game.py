@@ -24,6 +24,23 @@ class Option:
     check: Callable[[Any, "Game"], str | None] | None = field(default=None, compare=False)
 
 
+def components_option(loader, doc: str) -> Option:
+    """The ``components`` option every title has: None for the bundled file, or a
+    path or dict (a list too, where the loader takes one) of a corrected file,
+    checked by loading it with ``loader``."""
+    from .errors import ComponentError
+
+    def check(value, game):
+        if value is not None and not isinstance(value, (str, dict, list)):
+            return "must be None, a path to a component file, or its parsed JSON"
+        try:
+            loader(value)
+        except ComponentError as e:
+            return str(e)
+        return None
+    return Option(None, doc, check=check)
+
+
 class Game:
     """A title loaded with a player count and options. Subclasses set the class
     attributes and implement :meth:`_labels` (the label of every action id)."""

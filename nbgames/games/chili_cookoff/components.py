@@ -7,11 +7,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...core.errors import ComponentError  # raised by the loader; re-exported
+
 DEFAULT = Path(__file__).with_name("components.json")
-
-
-class ComponentError(ValueError):
-    """A component file that is malformed or inconsistent."""
 
 
 @dataclass(frozen=True)

@@ -9,20 +9,10 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...core import Game, Option, State
+from ...core import Game, Option, State, components_option
 from ...core.errors import RecordError
 from . import scoring
 from .components import ComponentError, load_components
-
-
-def _check_components(value, game):
-    if value is None or isinstance(value, (str, dict)):
-        try:
-            load_components(value)
-        except ComponentError as e:
-            return str(e)
-        return None
-    return "must be None, a path to a component file, or a dict"
 
 
 def _check_first(value, game):
@@ -44,8 +34,9 @@ class CookoffGame(Game):
         "rounds": Option(3, "Rounds to play (rulebook: three).", check=_check_rounds),
         "first_player": Option(0, "Seat that starts the first hand (rulebook: 'by any method').",
                                check=_check_first),
-        "components": Option(None, "None for the bundled components.json, or a path/dict of a "
-                                   "corrected component file.", check=_check_components),
+        "components": components_option(
+            load_components, "None for the bundled components.json, or a path/dict of a "
+                              "corrected component file."),
     }
 
     def _setup(self):

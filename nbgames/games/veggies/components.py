@@ -25,6 +25,8 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...core.errors import ComponentError  # raised by the loader; re-exported
+
 DEFAULT = Path(__file__).with_name("components.json")
 
 GOODS = ("strawberry", "banana", "grape", "carrot", "mushroom")
@@ -33,10 +35,6 @@ NAMES = GOODS + ("empty", "rat")
 CODE = {s: i + 1 for i, s in enumerate(SYMBOLS)}
 EMPTY, RAT = 6, 7
 ROWS, COLS = 2, 3
-
-
-class ComponentError(ValueError):
-    """A card file that is malformed or inconsistent."""
 
 
 @dataclass(frozen=True)

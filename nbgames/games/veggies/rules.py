@@ -19,7 +19,7 @@ import re
 
 import numpy as np
 
-from ...core import Game, Option
+from ...core import Game, Option, components_option
 from ...core.errors import IllegalActionError, OptionError, RecordError
 from ...core.state import State
 from . import scoring
@@ -40,16 +40,6 @@ def rotate(spaces: str, rot: int) -> list[str]:
     return ["".join(r) for r in np.rot90(a, -(rot // 90) % 4)]
 
 
-def _check_components(value, game):
-    if value is None or isinstance(value, (str, dict, list)):
-        try:
-            load_components(value)
-        except ComponentError as e:
-            return str(e)
-        return None
-    return "must be None, a path to a card file, or a dict/list of cards"
-
-
 def _check_stand_cards(value, game):
     if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 40:
         return "must be an int from 2 to 40 (cards in each finished stand, the starting card included)"
@@ -67,8 +57,9 @@ class VeggiesGame(Game):
         "teams": Option(None, "4 players: teams of seats 0+2 against 1+3 (rulebook: 4-Player "
                               "Variant). None = on for 4 players, off otherwise; True needs 4 "
                               "players.", choices=(None, True, False)),
-        "components": Option(None, "None for the bundled components.json, or a path/dict/list "
-                                   "of a corrected card file.", check=_check_components),
+        "components": components_option(
+            load_components, "None for the bundled components.json, or a path/dict/list "
+                              "of a corrected card file."),
     }
 
     def _setup(self):
