@@ -1,5 +1,5 @@
 """A real Jupyter server and a real Chromium, for the end-to-end tests and for
-bench/widget.py. Plain functions; tests/browser/conftest.py wraps them as
+bench/widget.py. Plain functions; tests/browser/conftest.py wraps them in
 fixtures.
 
 No network: Chromium is Debian's /usr/bin/chromium (playwright cannot download
@@ -62,10 +62,12 @@ class Server:
 
     def start(self, timeout: float = 90.0) -> "Server":
         settings = self.home / "lab-settings"
-        notif = settings / "@jupyterlab" / "apputils-extension"
-        notif.mkdir(parents=True, exist_ok=True)
-        (notif / "notification.jupyterlab-settings").write_text(
-            json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        settings.mkdir(parents=True, exist_ok=True)
+        if self.kind == "lab":
+            notif = settings / "@jupyterlab" / "apputils-extension"
+            notif.mkdir(parents=True, exist_ok=True)
+            (notif / "notification.jupyterlab-settings").write_text(
+                json.dumps({"fetchNews": "false", "checkForUpdates": False}))
         env = dict(os.environ)
         env.update({
             "JUPYTER_CONFIG_DIR": str(self.home / "config"),
@@ -76,16 +78,16 @@ class Server:
             "JUPYTER_PLATFORM_DIRS": "1",
             "PYTHONUNBUFFERED": "1",
         })
-        expose = ("--LabApp.expose_app_in_browser=True" if self.kind == "lab"
-                  else "--JupyterNotebookApp.expose_app_in_browser=True")
+        if self.kind == "lab":
+            extra = ["--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None",
+                     "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                     "--LabApp.extension_manager=readonly"]
+        else:
+            extra = ["--JupyterNotebookApp.expose_app_in_browser=True"]
         cmd = [sys.executable, "-m", "jupyter", self.kind, "--no-browser", "--allow-root",
-               "--LabApp.extension_manager=readonly",
                f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
                "--ServerApp.port_retries=0", f"--IdentityProvider.token={TOKEN}",
-               f"--ServerApp.root_dir={self.root}", expose,
-               "--LabApp.news_url=None" if self.kind == "lab" else "--ServerApp.log_level=WARN",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"
-               if self.kind == "lab" else "--ServerApp.log_level=WARN"]
+               f"--ServerApp.root_dir={self.root}", *extra]
         self._log = open(self.log_path, "w")
         self.proc = subprocess.Popen(cmd, env=env, stdout=self._log, stderr=subprocess.STDOUT,
                                      cwd=self.root)

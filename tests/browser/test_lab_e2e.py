@@ -1,0 +1,91 @@
+"""End to end, the way a person plays: JupyterLab in Chromium, a whole Cookoff
+game against the greedy bot by clicking (some moves by keyboard), then the final
+Python state checked in the kernel. Plus the controls, and a Notebook 7 smoke
+test. Screenshots go to tests/artifacts/."""
+
+from __future__ import annotations
+
+import json
+
+import nbg_harness as h
+
+import nbgames
+
+
+def _kernel_json(page, root, expr: str, name: str):
+    """Evaluate ``expr`` in the notebook's kernel and return it (through a file)."""
+    err = h.execute(page, f"json.dump({expr}, open({name!r}, 'w'))")
+    assert err is None, err
+    return json.loads((root / name).read_text())
+
+
+def test_play_a_whole_cookoff_game_in_jupyterlab(page, lab_server, jupyter_root, artifacts):
+    h.open_notebook(page, lab_server, "cookoff_e2e.ipynb")
+    h.run_all(page)
+    board = page.locator(".nbg").first
+    board.locator("button.ck-card.nbg-legal").first.wait_for(timeout=30_000)
+    assert "Your move" in board.locator(".nbg-status").inner_text()
+    h.save_screenshot(page, "lab-01-start.png", artifacts)
+
+    def shot(i):
+        if i == 3:
+            h.save_screenshot(page, "lab-02-playing.png", artifacts)
+
+    moves = h.play_cookoff_by_clicking(page, keyboard_every=4, on_click=shot)
+    assert "Game over" in board.locator(".nbg-status").inner_text()
+    assert board.locator(".ck-results-table tbody tr").count() == 2
+    h.save_screenshot(page, "lab-03-game-over.png", artifacts)
+
+    result = _kernel_json(page, jupyter_root, "{'record': w.state.record(), "
+                          "'terminal': w.state.is_terminal(), 'error': w.error, "
+                          "'step': w.step_index}", "e2e_result.json")
+    assert result["terminal"] and result["error"] == ""
+    record = result["record"]
+    assert record["seed"] == 11 and record["players"] == 2
+    final = nbgames.replay(record)                  # the record is consistent
+    assert final.is_terminal() and final.scores() == record["scores"]
+    # every decision of seat 0 came from a click, and only those
+    state, human = nbgames.load("chili_cookoff", players=2).new_state(seed=11), 0
+    for aid in record["actions"]:
+        human += state.current_player == 0
+        state.apply(aid)
+    assert human == moves
+    shown = [int(x) for x in board.locator(".nbg-seat-table tbody td.nbg-num").all_inner_texts()]
+    assert shown == record["scores"]
+    assert not page.js_errors, page.js_errors
+
+    # the controls: undo, the scrubber's end, a new game with a seed
+    step_text = board.locator(".nbg-steptext")
+    before = step_text.inner_text()
+    board.get_by_role("button", name="undo your last move").click()
+    page.wait_for_function("(s) => document.querySelector('.nbg .nbg-steptext').textContent !== s",
+                           arg=before)
+    assert "Your move" in board.locator(".nbg-status").inner_text()
+    board.get_by_role("button", name="one step forward").click()
+    board.get_by_label("seed for a new game").fill("4")
+    board.get_by_role("button", name="new game").click()
+    page.wait_for_function("() => document.querySelector('.nbg .nbg-steptext').textContent"
+                           ".startsWith('step 0')")
+    after = _kernel_json(page, jupyter_root, "{'step': w.step_index, 'seed': w.state.seed, "
+                         "'error': w.error}", "e2e_new.json")
+    assert after == {"step": 0, "seed": 4, "error": ""}
+
+
+def test_notebook7_render_and_click(page, notebook_server, jupyter_root, artifacts):
+    h.open_notebook(page, notebook_server, "cookoff_smoke.ipynb")
+    h.run_all(page)
+    board = page.locator(".nbg").first
+    card = board.locator("button.ck-card.nbg-legal").first
+    card.wait_for(timeout=30_000)
+    assert card.get_attribute("aria-label").startswith("play ")
+    label = card.get_attribute("title")             # "play Tomato 4": the engine's label
+    card.click()
+    page.wait_for_function("() => !document.querySelector('.nbg .nbg-steptext')"
+                           ".textContent.startsWith('step 0')")
+    h.save_screenshot(page, "nb7-01-after-click.png", artifacts)
+    result = _kernel_json(page, jupyter_root, "{'history': w.state.history, 'error': w.error}",
+                          "nb7_result.json")
+    assert result["error"] == "" and len(result["history"]) >= 1
+    played = nbgames.load("chili_cookoff", players=3).action_label(result["history"][0])
+    assert label == played
+    assert not page.js_errors, page.js_errors
