@@ -1,0 +1,700 @@
+// The Veggies board: every player's market stand, the loading ramp, your held
+// card, and placing a card by select -> rotate -> hover (ghost) -> click.
+// Follows the pattern at the top of js/shared.js: `board.render(ctx)` draws
+// everything from the synced data; a click sends one action id via ctx.act.
+//
+// The only state kept between renders is the local selection (which card,
+// which rotation, where the ghost is): `board.ui`, reset whenever the position
+// (step), the viewer or the phase changes. Python owns the game.
+import { h } from "./shared.js";
+
+export const GOODS = ["strawberry", "banana", "grape", "carrot", "mushroom"];
+export const SYMBOL_NAMES = {
+  S: "strawberry", B: "banana", G: "grape", C: "carrot", M: "mushroom", ".": "empty crate", R: "rat",
+};
+export const GOOD_SYMBOL = { strawberry: "S", banana: "B", grape: "G", carrot: "C", mushroom: "M" };
+export const SOURCES = ["held", "ramp0", "ramp1", "ramp2"];
+export const ROTS = [0, 90, 180, 270];
+const START_ID = 0;
+const ANNOUNCE_ID = 2;
+const PLACE_ID = 7;
+const PAD = 3; // spaces drawn around a stand: a card touching it from outside fits
+
+// ---------------------------------------------------------------------------
+// Pure helpers (tested in js/tests/veggies.test.mjs)
+// ---------------------------------------------------------------------------
+
+/** The rows of a card (6 symbols, two rows of three at r0) turned q quarter
+ * turns clockwise: 2 rows of 3 at q = 0, 2; 3 rows of 2 at q = 1, 3. Same as the
+ * engine's `rotate` (numpy rot90(a, -q)). */
+export function rotateCard(spaces, q) {
+  let a = [spaces.slice(0, 3).split(""), spaces.slice(3, 6).split("")];
+  for (let k = 0; k < ((q % 4) + 4) % 4; k += 1) {
+    const R = a.length;
+    const C = a[0].length;
+    const b = [];
+    for (let i = 0; i < C; i += 1) {
+      const row = [];
+      for (let j = 0; j < R; j += 1) row.push(a[R - 1 - j][i]);
+      b.push(row);
+    }
+    a = b;
+  }
+  return a.map((r) => r.join(""));
+}
+
+/** Rows x columns of a card at rotation index q. */
+export const cardShape = (q) => (q % 2 === 0 ? [2, 3] : [3, 2]);
+
+/** The engine's place id (nbgames/games/veggies/rules.py): E is view.window. */
+export function encodePlace(E, src, q, r, c) {
+  const P = 2 * E + 1;
+  return PLACE_ID + ((src * 4 + q) * P + r + E) * P + c + E;
+}
+
+/** {src, q, r, c} of a place id, or null for a start/announce id. */
+export function decodePlace(E, id) {
+  if (id < PLACE_ID) return null;
+  const P = 2 * E + 1;
+  let x = id - PLACE_ID;
+  const pc = x % P;
+  x = (x - pc) / P;
+  const pr = x % P;
+  x = (x - pr) / P;
+  return { src: Math.floor(x / 4), q: x % 4, r: pr - E, c: pc - E };
+}
+
+/** The engine's label of a place id: "place ramp1 r90 at (-2,+3)". */
+export function placeLabel(src, q, r, c) {
+  const s = (n) => (n >= 0 ? `+${n}` : `${n}`);
+  return `place ${SOURCES[src]} r${ROTS[q]} at (${s(r)},${s(c)})`;
+}
+
+/** The space under the pointer is this offset from the card's top-left: the
+ * middle of the card's long side, so the ghost sits centred under the mouse. */
+export const anchorOffset = (q) => (q % 2 === 0 ? [0, 1] : [1, 0]);
+
+/** The spaces a card covers: [{r, c, sym}] for spaces `spaces` turned q with its
+ * top-left at (r, c). */
+export function footprint(spaces, q, r, c) {
+  const rows = rotateCard(spaces, q);
+  const out = [];
+  rows.forEach((row, i) => [...row].forEach((sym, j) => out.push({ r: r + i, c: c + j, sym })));
+  return out;
+}
+
+/** Sort the synced legal list into what the board needs: the set of ids, the
+ * start and announce choices, the sources that can be placed, and for each
+ * (source, rotation) the legal top-left positions. */
+export function indexLegal(legal, E) {
+  const ids = new Set();
+  const start = [];
+  const announce = new Map();
+  const sources = new Set();
+  const poses = new Map();
+  for (const [id, label] of legal || []) {
+    ids.add(id);
+    if (id < ANNOUNCE_ID) start.push(id);
+    else if (id < PLACE_ID) announce.set(String(label).replace(/^announce /, ""), id);
+    else {
+      const p = decodePlace(E, id);
+      sources.add(p.src);
+      const key = `${p.src},${p.q}`;
+      if (!poses.has(key)) poses.set(key, []);
+      poses.get(key).push([p.r, p.c]);
+    }
+  }
+  return { ids, start, announce, sources, poses };
+}
+
+/** Placing source `src` turned `q` with the pointer on space (pr, pc): the id,
+ * the top-left, and whether the id is legal (in the synced legal list). */
+export function placementAt(ix, E, src, q, pr, pc) {
+  const [dr, dc] = anchorOffset(q);
+  const r = pr - dr;
+  const c = pc - dc;
+  const P = 2 * E + 1;
+  const inside = Math.abs(r) <= E && Math.abs(c) <= E;
+  const id = inside ? encodePlace(E, src, q, r, c) : null;
+  return { id, r, c, legal: id !== null && ix.ids.has(id) && id >= PLACE_ID && P > 0 };
+}
+
+/** The symbol a stand shows at (r, c) (relative to its starting card), or " ". */
+export function symbolAt(stand, r, c) {
+  const rows = stand.rows || [];
+  const [r0, c0] = stand.origin || [0, 0];
+  const row = rows[r - r0];
+  if (row === undefined) return " ";
+  return row[c - c0] ?? " ";
+}
+
+/** The part of the plane drawn for a stand: its cards plus `pad` spaces around. */
+export function standWindow(stand, pad = PAD) {
+  const rows = stand.rows || [];
+  const [r0, c0] = stand.origin || [0, 0];
+  const height = rows.length || 2;
+  const width = rows.length ? Math.max(...rows.map((x) => x.length)) : 3;
+  return { r0: r0 - pad, c0: c0 - pad, rows: height + 2 * pad, cols: width + 2 * pad };
+}
+
+/** Which placed card shows at each visible space: Map "r,c" -> index in
+ * stand.cards (the last card laid there is on top). */
+export function topCards(stand) {
+  const owner = new Map();
+  (stand.cards || []).forEach((card, k) => {
+    const q = ROTS.indexOf(card.rot);
+    for (const cell of footprint(card.spaces, q, card.at[0], card.at[1])) owner.set(`${cell.r},${cell.c}`, k);
+  });
+  return owner;
+}
+
+/** The 4-connected groups of symbol `sym` in a grid of rows: a list of groups
+ * (each a list of [i, j] in the grid), largest first. */
+export function groupsOf(rows, sym) {
+  const seen = new Set();
+  const groups = [];
+  rows.forEach((row, i) => [...row].forEach((s, j) => {
+    if (s !== sym || seen.has(`${i},${j}`)) return;
+    const group = [];
+    const stack = [[i, j]];
+    seen.add(`${i},${j}`);
+    while (stack.length) {
+      const [a, b] = stack.pop();
+      group.push([a, b]);
+      for (const [x, y] of [[a - 1, b], [a + 1, b], [a, b - 1], [a, b + 1]]) {
+        const k = `${x},${y}`;
+        if (!seen.has(k) && rows[x] && rows[x][y] === sym) {
+          seen.add(k);
+          stack.push([x, y]);
+        }
+      }
+    }
+    groups.push(group);
+  }));
+  groups.sort((a, b) => b.length - a.length);
+  return groups;
+}
+
+/** The scoring of one stand for the pooled goods, as the engine computes it:
+ * {goods: {good: {largest, groups, points}}, rats, penalty, total}. */
+export function scoreStand(rows, pooled) {
+  const goods = {};
+  let total = 0;
+  for (const g of pooled || []) {
+    const sizes = groupsOf(rows, GOOD_SYMBOL[g]).map((x) => x.length);
+    const largest = sizes[0] || 0;
+    goods[g] = { largest, groups: sizes.length, points: largest * sizes.length };
+    total += largest * sizes.length;
+  }
+  const rats = rows.reduce((n, row) => n + [...row].filter((s) => s === "R").length, 0);
+  return { goods, rats, penalty: -2 * rats, total: total - 2 * rats };
+}
+
+/** End-of-game highlight of a stand: Map "r,c" (relative to the starting card)
+ * -> {good, largest: bool, edges: "t"/"b"/"l"/"r" sides on the group's border}
+ * for every space in a group of a pooled good. */
+export function groupMarks(stand, pooled) {
+  const marks = new Map();
+  const rows = stand.rows || [];
+  const [r0, c0] = stand.origin || [0, 0];
+  for (const g of pooled || []) {
+    groupsOf(rows, GOOD_SYMBOL[g]).forEach((group, k) => {
+      const inGroup = new Set(group.map(([i, j]) => `${i},${j}`));
+      for (const [i, j] of group) {
+        let edges = "";
+        if (!inGroup.has(`${i - 1},${j}`)) edges += "t";
+        if (!inGroup.has(`${i + 1},${j}`)) edges += "b";
+        if (!inGroup.has(`${i},${j - 1}`)) edges += "l";
+        if (!inGroup.has(`${i},${j + 1}`)) edges += "r";
+        marks.set(`${i + r0},${j + c0}`, { good: g, largest: k === 0, edges, size: group.length });
+      }
+    });
+  }
+  return marks;
+}
+
+/** Rows of the end-of-game table from view.result. */
+export function scoringRows(result) {
+  if (!result) return [];
+  return (result.stands || []).map((s, seat) => ({
+    seat,
+    goods: (result.pooled || []).map((g) => ({ good: g, ...(s.goods[g] || { largest: 0, groups: 0, points: 0 }) })),
+    rats: s.rats,
+    penalty: s.penalty,
+    total: s.total,
+    announced: (result.announcements || [])[seat] || [],
+    winner: (result.winners || []).includes(seat),
+  }));
+}
+
+/** What a card shows, for screen readers: "strawberry, banana, ... / rat, ...". */
+export function describeCard(spaces, q = 0) {
+  return rotateCard(spaces, q).map((row) => [...row].map((s) => SYMBOL_NAMES[s] || s).join(", ")).join(" / ");
+}
+
+// ---------------------------------------------------------------------------
+// Drawing
+// ---------------------------------------------------------------------------
+
+const symClass = (s) => (s === " " ? "vg-void" : `vg-s-${s === "." ? "E" : s}`);
+
+/** A card face: a small crate of 2 x 3 (or 3 x 2) compartments. */
+export function cardFace(spaces, q = 0, opts = {}) {
+  const rows = rotateCard(spaces, q);
+  return h("div", { class: ["vg-card", opts.cls], style: { "--rows": rows.length, "--cols": rows[0].length },
+    "aria-hidden": "true" },
+  rows.map((row) => [...row].map((s) => h("span", { class: ["vg-cell", symClass(s)], title: SYMBOL_NAMES[s] }))));
+}
+
+function cardBack(text) {
+  return h("div", { class: "vg-card vg-back", role: "img", "aria-label": text, title: text },
+    h("span", { class: "vg-back-mark" }, "?"));
+}
+
+function chip(text, cls, extra = {}) {
+  return h("span", { class: ["vg-chip", cls], ...extra }, text);
+}
+
+function uiFor(ctx, ix) {
+  const v = ctx.view;
+  const key = `${v.step}|${v.seat}|${v.phase}|${ctx.legal.length}`;
+  let ui = board.ui;
+  if (!ui || ui.key !== key) {
+    const src = ix.sources.has(0) ? 0 : ([...ix.sources].sort()[0] ?? null);
+    ui = board.ui = { key, src, q: 0, anchor: null, note: "", focusGood: null };
+  }
+  return ui;
+}
+
+function sourceCard(v, src) {
+  if (src === 0) return (v.hand || [])[0] || null;
+  return (v.ramp || [])[src - 1] || null;
+}
+
+function sourceName(src) {
+  return src === 0 ? "your held card" : `ramp card ${src}`;
+}
+
+function prompt(ctx, ix) {
+  const v = ctx.view;
+  let text = null;
+  let mine = false;
+  if (v.phase === "over") return null;
+  if (ix.start.length) {
+    text = "Choose your starting card: it opens your stand, the other card stays in your hand.";
+    mine = true;
+  } else if (ix.sources.size) {
+    text = "Your turn: pick a card (held or from the ramp), rotate it (button or r), then click a glowing spot on your stand.";
+    mine = true;
+  } else if (ix.announce.size) {
+    text = "Your largest groups tie: announce the good you name. Nobody sees it until everyone has announced.";
+    mine = true;
+  } else if (v.current_player !== null && v.current_player !== undefined) {
+    const who = ctx.seatLabel(v.current_player);
+    const what = { start: "chooses a starting card", place: "places a card", announce: "announces" }[v.phase] || "moves";
+    text = `${who} ${what}\u2026`;
+  }
+  return text ? h("div", { class: ["vg-prompt", mine ? "vg-yours" : ""], role: "status" }, text) : null;
+}
+
+function counters(v) {
+  const phase = { start: "set-up", place: "placing cards", announce: "announcements", over: "game over" }[v.phase] || v.phase;
+  const mine = v.seat !== null && v.seat !== undefined ? (v.stands[v.seat].cards || []).length : null;
+  return h("div", { class: "vg-counters" },
+    chip(phase, `vg-phase vg-phase-${v.phase}`, { "data-testid": "phase" }),
+    chip(`Deck ${v.deck}`, "", { title: "cards left in the deck" }),
+    mine !== null ? chip(`Your stand ${mine} / ${v.stand_cards}`, "", { "data-testid": "stand-size" }) : null,
+    v.announce_count === 2 ? chip("2 players: each announces 2 goods", "vg-note-chip") : null,
+    v.teams ? chip("Teams: seats 0+2 vs 1+3", "vg-note-chip") : null);
+}
+
+/** The loading ramp and your hand: the cards you may place (buttons). */
+function market(ctx, ix, ui, redraw) {
+  const v = ctx.view;
+  const selectable = (src) => ix.sources.has(src);
+  const slot = (src, cardObj, label) => {
+    const selected = ui.src === src && selectable(src);
+    const face = cardObj ? cardFace(cardObj.spaces, 0) : h("div", { class: "vg-card vg-empty-slot" }, "empty");
+    const inner = [face, h("span", { class: "vg-slot-label" }, label)];
+    if (cardObj && selectable(src)) {
+      return h("button", { class: ["vg-slot", "nbg-legal", selected ? "vg-selected" : ""],
+        "data-key": `vg-src-${src}`, "aria-pressed": selected ? "true" : "false",
+        "aria-label": `select ${sourceName(src)}: ${describeCard(cardObj.spaces)}`,
+        title: `select (key ${src + 1})`,
+        onclick: () => { ui.src = src; ui.note = ""; redraw(`vg-src-${src}`); } }, inner);
+    }
+    return h("div", { class: "vg-slot", role: "img",
+      "aria-label": cardObj ? `${label}: ${describeCard(cardObj.spaces)}` : `${label}: empty` }, inner);
+  };
+  const ramp = (v.ramp || []).map((c, i) => slot(i + 1, c, `ramp ${i + 1}`));
+  let hand = null;
+  if (v.seat !== null && v.seat !== undefined && v.phase !== "start") {
+    const held = (v.hand || [])[0];
+    hand = h("div", { class: "vg-hand" }, h("h5", { class: "vg-h" }, "Your held card"),
+      h("div", { class: "vg-row", role: "toolbar", "aria-label": "your held card" },
+        held ? slot(0, held, "held") : h("p", { class: "vg-small" }, "none (the deck is empty)")));
+  }
+  return h("section", { class: "vg-market", "aria-label": "loading ramp and your hand" },
+    h("div", { class: "vg-ramp" }, h("h5", { class: "vg-h" }, "Loading ramp"),
+      h("div", { class: "vg-row", role: "toolbar", "aria-label": "loading ramp" }, ramp)),
+    hand,
+    ix.sources.size ? rotateTool(v, ix, ui, redraw) : null);
+}
+
+function rotateTool(v, ix, ui, redraw) {
+  const cardObj = ui.src === null ? null : sourceCard(v, ui.src);
+  const turn = (d) => { ui.q = (ui.q + d + 4) % 4; ui.note = ""; redraw(d > 0 ? "vg-rot-cw" : "vg-rot-ccw"); };
+  const n = (ix.poses.get(`${ui.src},${ui.q}`) || []).length;
+  return h("div", { class: "vg-tool" }, h("h5", { class: "vg-h" }, "Selected"),
+    cardObj ? h("div", { class: "vg-preview", "aria-live": "polite",
+      "aria-label": `${sourceName(ui.src)} turned ${ROTS[ui.q]} degrees: ${describeCard(cardObj.spaces, ui.q)}` },
+    cardFace(cardObj.spaces, ui.q, { cls: "vg-big" })) : h("p", { class: "vg-small" }, "Select a card."),
+    h("div", { class: "vg-row", role: "toolbar", "aria-label": "rotate the selected card" },
+      h("button", { class: "nbg-btn", "data-key": "vg-rot-ccw", "aria-label": "rotate counter-clockwise (shift+r)",
+        title: "rotate counter-clockwise (Shift+R)", onclick: () => turn(-1) }, "\u21BA"),
+      h("button", { class: "nbg-btn nbg-primary", "data-key": "vg-rot-cw", "aria-label": "rotate clockwise (r)",
+        title: "rotate clockwise (R)", onclick: () => turn(1) }, "\u21BB Rotate"),
+      h("span", { class: "vg-small" }, `${ROTS[ui.q]}\u00B0 \u00B7 ${n} spots`)),
+    h("p", { class: "vg-small vg-help" },
+      "Keys: 1-4 pick a card, r / Shift+R rotate, arrows move the card on your stand, Enter places, Esc clears."));
+}
+
+function cellStyle(mark) {
+  if (!mark) return undefined;
+  const shadow = [];
+  const col = mark.largest ? "#f59e0b" : "rgba(37, 99, 235, .75)";
+  const w = mark.largest ? 3 : 2;
+  if (mark.edges.includes("t")) shadow.push(`inset 0 ${w}px 0 ${col}`);
+  if (mark.edges.includes("b")) shadow.push(`inset 0 -${w}px 0 ${col}`);
+  if (mark.edges.includes("l")) shadow.push(`inset ${w}px 0 0 ${col}`);
+  if (mark.edges.includes("r")) shadow.push(`inset -${w}px 0 0 ${col}`);
+  return shadow.length ? { "box-shadow": shadow.join(", ") } : undefined;
+}
+
+/** One stand as a grid of spaces (absolute coordinates relative to its starting
+ * card in data-r/data-c). `live` adds the ghost and the placing interaction. */
+function standGrid(ctx, seat, opts) {
+  const v = ctx.view;
+  const stand = v.stands[seat];
+  const win = opts.window || standWindow(stand, opts.pad ?? PAD);
+  const owner = topCards(stand);
+  const lastK = (stand.cards || []).length - 1;
+  const over = v.phase === "over" && v.pooled;
+  const focus = opts.ui && opts.ui.focusGood;
+  const marks = over ? groupMarks(stand, focus ? [focus] : v.pooled) : new Map();
+  const spots = opts.spots || new Set();
+  const cells = [];
+  for (let i = 0; i < win.rows; i += 1) {
+    for (let j = 0; j < win.cols; j += 1) {
+      const r = win.r0 + i;
+      const c = win.c0 + j;
+      const s = symbolAt(stand, r, c);
+      const k = owner.get(`${r},${c}`);
+      const cls = ["vg-cell", symClass(s)];
+      if (k !== undefined) {
+        for (const [side, dr, dc] of [["t", -1, 0], ["b", 1, 0], ["l", 0, -1], ["r", 0, 1]]) {
+          if (owner.get(`${r + dr},${c + dc}`) !== k) cls.push(`vg-e${side}`);
+        }
+        if (k === lastK && v.phase !== "over" && lastK > 0) cls.push("vg-last");
+      }
+      const mark = marks.get(`${r},${c}`);
+      if (over && s !== " ") cls.push(mark ? (mark.largest ? "vg-big-grp" : "vg-grp") : "vg-dim");
+      if (spots.has(`${r},${c}`)) cls.push("vg-spot");
+      cells.push(h("div", { class: cls, "data-r": r, "data-c": c, style: cellStyle(mark),
+        title: s === " " ? undefined : `${SYMBOL_NAMES[s]}${mark ? ` (group of ${mark.size})` : ""}` }));
+    }
+  }
+  return { win, cells };
+}
+
+function describeStand(stand) {
+  const n = {};
+  for (const row of stand.rows || []) for (const s of row) if (s !== " ") n[s] = (n[s] || 0) + 1;
+  const parts = Object.entries(n).map(([s, k]) => `${k} ${SYMBOL_NAMES[s]}`);
+  return `${(stand.cards || []).length} cards; visible: ${parts.join(", ") || "nothing"}`;
+}
+
+function standHeader(ctx, seat, extra) {
+  const v = ctx.view;
+  const stand = v.stands[seat];
+  const team = v.teams ? v.teams.findIndex((t) => t.includes(seat)) : -1;
+  const bits = [
+    h("span", { class: "vg-sign" }, ctx.seatLabel(seat), team >= 0 ? h("span", { class: "vg-team" }, ` team ${team === 0 ? "A" : "B"}`) : null),
+    chip(`${(stand.cards || []).length}/${v.stand_cards} cards`, "vg-mini-chip"),
+    chip(`${stand.rats} rat${stand.rats === 1 ? "" : "s"}`, stand.rats ? "vg-mini-chip vg-rat-chip" : "vg-mini-chip"),
+  ];
+  if (seat !== v.seat && v.phase !== "over") {
+    bits.push(stand.hand_size ? h("span", { class: "vg-held-back" }, cardBack(`${ctx.seatLabel(seat)} holds ${stand.hand_size} hidden card${stand.hand_size > 1 ? "s" : ""}`),
+      h("span", { class: "vg-small" }, stand.hand_size > 1 ? `${stand.hand_size} in hand` : "holds 1")) : null);
+  }
+  if (v.phase === "announce" || v.phase === "over") {
+    const ann = v.phase === "over" ? (v.announcements || [])[seat] : (seat === v.seat ? v.my_announcement : null);
+    if (ann && ann.length) bits.push(h("span", { class: "vg-ann" }, "announced ", ann.map((g) => goodBadge(g))));
+    else if ((v.announced || [])[seat]) bits.push(chip("\u2713 announced", "vg-mini-chip vg-done"));
+    else bits.push(chip("announcing\u2026", "vg-mini-chip"));
+  }
+  if (seat === v.current_player) bits.push(chip("\u25B8 to move", "vg-mini-chip vg-moving"));
+  if ((ctx.winners || []).includes(seat) && v.phase === "over") bits.push(chip("\u2605 winner", "vg-mini-chip vg-winner"));
+  return h("div", { class: "vg-stand-head" }, bits, extra);
+}
+
+function awning() {
+  return h("div", { class: "vg-awning", "aria-hidden": "true" });
+}
+
+/** The viewer's own stand: large, with the ghost preview and click-to-place. */
+function ownStand(ctx, ix, ui, redraw) {
+  const v = ctx.view;
+  const seat = v.seat;
+  const stand = v.stands[seat];
+  const E = v.window;
+  const live = !!(ix.sources.size > 0 && ui.src !== null && sourceCard(v, ui.src));
+  const spots = new Set();
+  const poses = live ? (ix.poses.get(`${ui.src},${ui.q}`) || []) : [];
+  const [dr, dc] = anchorOffset(ui.q);
+  for (const [r, c] of poses) spots.add(`${r + dr},${c + dc}`);
+  const win = standWindow(stand, live ? PAD : 1);
+  const cellPx = Math.max(18, Math.min(40, Math.floor(560 / Math.max(win.cols, 1)), Math.floor(460 / Math.max(win.rows, 1))));
+  const { cells } = standGrid(ctx, seat, { window: win, spots, ui });
+  const grid = h("div", { class: ["vg-grid", live ? "vg-live" : ""], style: { "--cell": `${cellPx}px`,
+    "--gcols": win.cols, "--grows": win.rows } }, cells);
+
+  if (!stand.rows.length) {
+    return h("section", { class: "vg-stand vg-own", "aria-label": "your stand" }, awning(),
+      standHeader(ctx, seat), h("div", { class: "vg-counter-top" },
+        h("p", { class: "vg-small vg-empty-stand" }, "Your stand is empty: choose a starting card below.")));
+  }
+  if (!live) {
+    return h("section", { class: "vg-stand vg-own", "aria-label": `your stand: ${describeStand(stand)}` }, awning(),
+      standHeader(ctx, seat), h("div", { class: "vg-counter-top" }, grid));
+  }
+
+  // the ghost: the selected card, turned, following the pointer (or the arrow keys)
+  const cardObj = sourceCard(v, ui.src);
+  const ghost = h("div", { class: "vg-ghost", hidden: true, "aria-hidden": "true" },
+    cardFace(cardObj.spaces, ui.q, { cls: "vg-ghost-card" }));
+  const status = h("div", { class: "vg-ghost-status", "aria-live": "polite", "data-testid": "ghost-status" }, ui.note || "");
+  const place = () => {
+    if (!ui.anchor) return;
+    const p = placementAt(ix, E, ui.src, ui.q, ui.anchor[0], ui.anchor[1]);
+    if (p.legal) ctx.act(p.id);
+    else {
+      ui.note = "Not there: the card must overlap your stand or share a side with it.";
+      status.textContent = ui.note;
+      ghost.classList.add("vg-shake");
+    }
+  };
+  const showGhost = () => {
+    if (!ui.anchor) { ghost.hidden = true; return; }
+    const p = placementAt(ix, E, ui.src, ui.q, ui.anchor[0], ui.anchor[1]);
+    ghost.hidden = false;
+    ghost.style.setProperty("left", `${(p.c - win.c0) * cellPx}px`);
+    ghost.style.setProperty("top", `${(p.r - win.r0) * cellPx}px`);
+    ghost.className = ["vg-ghost", p.legal ? "vg-ok" : "vg-bad"].join(" ");
+    ghost.setAttribute("data-legal", p.legal ? "true" : "false");
+    ghost.setAttribute("data-id", p.id === null ? "" : String(p.id));
+    status.textContent = p.legal ? `${placeLabel(ui.src, ui.q, p.r, p.c)}: click or Enter to place`
+      : (ui.note || "Not legal here: the card must overlap the stand or share a side with it.");
+  };
+  grid.addEventListener("mouseover", (e) => {
+    const cell = e.target && e.target.closest ? e.target.closest("[data-r]") : null;
+    if (!cell) return;
+    ui.anchor = [Number(cell.getAttribute("data-r")), Number(cell.getAttribute("data-c"))];
+    ui.note = "";
+    showGhost();
+  });
+  grid.addEventListener("mouseleave", () => { ghost.hidden = true; });
+  grid.addEventListener("click", (e) => {
+    const cell = e.target && e.target.closest ? e.target.closest("[data-r]") : null;
+    if (!cell) return;
+    ui.anchor = [Number(cell.getAttribute("data-r")), Number(cell.getAttribute("data-c"))];
+    place();
+  });
+  const frame = h("div", { class: "vg-grid-frame", tabindex: 0, "data-key": "vg-stand", role: "application",
+    "aria-label": `your stand (${describeStand(stand)}). Place ${sourceName(ui.src)}: arrow keys move it, r rotates, Enter places`,
+    onfocus: () => {
+      if (!ui.anchor) {
+        const first = poses[0];
+        ui.anchor = first ? [first[0] + dr, first[1] + dc] : [stand.origin[0], stand.origin[1]];
+      }
+      showGhost();
+    },
+    onkeydown: (e) => {
+      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      if (moves[e.key]) {
+        const [a, b] = ui.anchor || [stand.origin[0], stand.origin[1]];
+        ui.anchor = [Math.max(win.r0, Math.min(win.r0 + win.rows - 1, a + moves[e.key][0])),
+          Math.max(win.c0, Math.min(win.c0 + win.cols - 1, b + moves[e.key][1]))];
+        ui.note = "";
+        showGhost();
+        e.preventDefault();
+        e.stopPropagation();
+      } else if (e.key === "Enter" || e.key === " ") {
+        place();
+        e.preventDefault();
+      }
+    },
+    onmouseenter: () => {
+      // so that r rotates while the mouse is over the stand
+      const active = typeof document !== "undefined" ? document.activeElement : null;
+      const typing = active && (active.tagName === "INPUT" || active.tagName === "SELECT" || active.tagName === "TEXTAREA");
+      if (!typing && frame.focus) {
+        const keep = ui.anchor;
+        frame.focus({ preventScroll: true });
+        ui.anchor = keep;
+      }
+    } },
+  grid);
+  grid.appendChild(ghost);
+  showGhost();
+  return h("section", { class: "vg-stand vg-own", "aria-label": "your stand" }, awning(),
+    standHeader(ctx, seat), h("div", { class: "vg-counter-top" }, frame), status);
+}
+
+function otherStand(ctx, seat, big) {
+  const stand = ctx.view.stands[seat];
+  const win = standWindow(stand, 0);
+  const cellPx = big ? Math.max(16, Math.min(32, Math.floor(440 / Math.max(win.cols, 1)), Math.floor(360 / Math.max(win.rows, 1))))
+    : Math.max(14, Math.min(24, Math.floor(320 / Math.max(win.cols, 1)), Math.floor(280 / Math.max(win.rows, 1))));
+  const { cells } = standGrid(ctx, seat, { window: win });
+  const reveal = (ctx.view.reveal || []).find((r) => r.seat === seat);
+  const revealed = reveal && reveal.hand && reveal.hand.length
+    ? h("div", { class: "vg-reveal" }, h("span", { class: "vg-small" }, "holds (teaching mode): "),
+      reveal.hand.map((c) => cardFace(c.spaces, 0, { cls: "vg-tiny" }))) : null;
+  return h("section", { class: "vg-stand vg-other", "aria-label": `${ctx.seatLabel(seat)}'s stand: ${describeStand(stand)}` },
+    awning(), standHeader(ctx, seat),
+    h("div", { class: "vg-counter-top" }, stand.rows.length
+      ? h("div", { class: "vg-grid", style: { "--cell": `${cellPx}px`, "--gcols": win.cols, "--grows": win.rows } }, cells)
+      : h("p", { class: "vg-small vg-empty-stand" }, "no cards yet")),
+    revealed);
+}
+
+function startChoice(ctx, ix) {
+  const v = ctx.view;
+  if (v.phase !== "start" || v.seat === null || v.seat === undefined) return null;
+  const hand = v.hand || [];
+  if (!hand.length) return null;
+  const items = hand.map((c, i) => {
+    const id = ix.start.includes(i) ? i : undefined;
+    const inner = [cardFace(c.spaces, 0, { cls: "vg-big" }), h("span", { class: "vg-slot-label" },
+      id === undefined ? `card ${i + 1}` : "Start with this card")];
+    return id === undefined ? h("div", { class: "vg-slot" }, inner)
+      : h("button", { class: "vg-slot vg-start nbg-legal", "data-key": `vg-start-${i}`,
+        "aria-label": `start your stand with hand card ${i}: ${describeCard(c.spaces)}; keep the other`,
+        onclick: () => ctx.act(START_ID + id) }, inner);
+  });
+  return h("section", { class: "vg-choose", "aria-label": "choose your starting card" },
+    h("h5", { class: "vg-h" }, ix.start.length ? "Your two cards: pick the one that opens your stand" : "Your two cards"),
+    h("div", { class: "vg-row", role: "toolbar", "aria-label": "your starting cards" }, items));
+}
+
+function goodBadge(good) {
+  return h("span", { class: ["vg-badge", `vg-s-${GOOD_SYMBOL[good]}`], title: good },
+    h("span", { class: "vg-badge-ico", "aria-hidden": "true" }), good);
+}
+
+function announcePanel(ctx, ix) {
+  const v = ctx.view;
+  if (v.phase !== "announce" || v.seat === null || v.seat === undefined) return null;
+  const opts = v.my_options || { forced: [], tied: [], picks: 0 };
+  const stand = v.stands[v.seat];
+  const sizes = Object.fromEntries(GOODS.map((g) => [g, (groupsOf(stand.rows, GOOD_SYMBOL[g])[0] || []).length]));
+  const buttons = [...ix.announce.entries()].map(([good, id]) => h("button", {
+    class: ["nbg-btn", "vg-announce", "nbg-legal"], "data-key": `vg-ann-${good}`,
+    "aria-label": `announce ${good} (largest group ${sizes[good]})`, onclick: () => ctx.act(id) },
+  goodBadge(good), h("span", { class: "vg-small" }, ` largest group ${sizes[good]}`)));
+  return h("section", { class: "vg-announce-panel", "aria-label": "announcements" },
+    h("h5", { class: "vg-h" }, "Announcements"),
+    opts.forced.length ? h("p", null, "Announced for you (your largest): ", opts.forced.map(goodBadge)) : null,
+    v.my_announcement && v.my_announcement.length ? h("p", null, "Your announcement so far: ", v.my_announcement.map(goodBadge)) : null,
+    buttons.length ? h("div", { class: "vg-row", role: "toolbar", "aria-label": "announce a good" }, buttons)
+      : h("p", { class: "vg-small" }, "Waiting for the others to announce (hidden until all are in)."),
+    h("p", { class: "vg-small" }, v.announce_count === 2
+      ? "Two players: each names the goods of their 2 largest groups. Every named good is pooled once, and then everyone scores it."
+      : "Each player names the good of their largest group. Every named good is pooled once, and then everyone scores it."));
+}
+
+/** The end-of-game table: per pooled good (largest x groups = points), rats, totals. */
+export function scoringTable(ctx, ui, redraw) {
+  const v = ctx.view;
+  const result = v.result;
+  if (!result) return null;
+  const rows = scoringRows(result);
+  const pooled = result.pooled || [];
+  const head = pooled.map((g) => h("th", { scope: "col", class: "nbg-num" },
+    h("button", { class: ["vg-good-btn", ui.focusGood === g ? "vg-selected" : ""], "data-key": `vg-focus-${g}`,
+      "aria-pressed": ui.focusGood === g ? "true" : "false", "aria-label": `highlight only ${g} groups`,
+      onclick: () => { ui.focusGood = ui.focusGood === g ? null : g; redraw(`vg-focus-${g}`); } }, goodBadge(g))));
+  const body = rows.map((r) => h("tr", { class: [r.seat === v.seat ? "nbg-me" : "", r.winner ? "vg-win-row" : ""] },
+    h("th", { scope: "row" }, r.winner ? "\u2605 " : "", ctx.seatLabel(r.seat)),
+    r.goods.map((g) => h("td", { class: "nbg-num", title: `${g.good}: largest group ${g.largest} x ${g.groups} groups` },
+      h("span", { class: "vg-calc" }, `${g.largest}\u00D7${g.groups}`), ` = ${g.points}`)),
+    h("td", { class: "nbg-num vg-penalty" }, `${r.rats} \u00D7 \u22122 = ${r.penalty}`),
+    h("td", { class: "nbg-num vg-total" }, String(r.total))));
+  let teams = null;
+  if (result.teams && result.team_totals) {
+    teams = h("p", { class: "vg-teams" }, result.teams.map((t, k) => h("span", { class: "vg-chip" },
+      `Team ${k === 0 ? "A" : "B"} (${t.map((s) => ctx.seatLabel(s)).join(" + ")}): ${result.team_totals[k]}`)));
+  }
+  return h("section", { class: "vg-scoring", "aria-label": "scoring" },
+    h("h5", { class: "vg-h" }, "Scoring"),
+    h("p", { class: "vg-small" }, "Pooled goods: ", pooled.map(goodBadge),
+      " \u2014 each stand scores (largest group) \u00D7 (number of groups) for every pooled good, minus 2 a visible rat. Gold outlines: largest groups; blue: the other groups. Click a good to show only its groups."),
+    h("table", { class: "nbg-table vg-score-table" },
+      h("thead", null, h("tr", null, h("th", { scope: "col" }, "Player"), head,
+        h("th", { scope: "col", class: "nbg-num" }, "Rats"), h("th", { scope: "col", class: "nbg-num" }, "Total"))),
+      h("tbody", null, body)),
+    teams);
+}
+
+export const board = {
+  title: "veggies",
+  ui: null,
+  render(ctx) {
+    const v = ctx.view || {};
+    const root = h("div", { class: "nbg-board vg-board" });
+    if (!Array.isArray(v.stands)) return root;
+    const ix = indexLegal(ctx.legal, v.window);
+    const ui = uiFor(ctx, ix);
+    const redraw = (focusKey) => {
+      const seatIsMine = v.seat !== null && v.seat !== undefined;
+      const others = v.stands.map((_, s) => s).filter((s) => s !== v.seat);
+      const over = v.phase === "over";
+      root.replaceChildren(...[
+        counters(v),
+        prompt(ctx, ix),
+        over ? null : h("div", { class: "vg-top" }, market(ctx, ix, ui, redraw), startChoice(ctx, ix), announcePanel(ctx, ix)),
+        h("div", { class: "vg-stands" },
+          seatIsMine ? ownStand(ctx, ix, ui, redraw) : null,
+          h("div", { class: "vg-others" }, others.map((s) => otherStand(ctx, s, !seatIsMine || over)))),
+        scoringTable(ctx, ui, redraw),
+      ].filter(Boolean));
+      if (focusKey) {
+        const el = root.querySelector(`[data-key="${focusKey}"]`);
+        if (el && el.focus) el.focus();
+      }
+    };
+    root.addEventListener("keydown", (e) => {
+      if (!ix.sources.size || e.ctrlKey || e.metaKey || e.altKey) return;
+      const tag = e.target && e.target.tagName;
+      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+      const active = e.target && e.target.getAttribute ? e.target.getAttribute("data-key") : null;
+      if (e.key === "r" || e.key === "R") {
+        ui.q = (ui.q + (e.shiftKey || e.key === "R" ? 3 : 1)) % 4;
+        ui.note = "";
+        redraw(active);
+        e.preventDefault();
+      } else if (["1", "2", "3", "4"].includes(e.key) && ix.sources.has(Number(e.key) - 1)) {
+        ui.src = Number(e.key) - 1;
+        redraw(active === "vg-stand" ? "vg-stand" : `vg-src-${ui.src}`);
+        e.preventDefault();
+      } else if (e.key === "Escape") {
+        ui.anchor = null;
+        ui.note = "";
+        redraw(active);
+      }
+    });
+    redraw(null);
+    return root;
+  },
+};

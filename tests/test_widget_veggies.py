@@ -1,0 +1,304 @@
+"""The Veggies widget without a browser: driven by the messages the board sends
+(start choice, placements, announcements as action ids), the synced traits
+checked, the hidden held cards proved absent, and the JS board run on real
+synced states of a whole game (node --test js/tests/veggies.test.mjs)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import nbgames
+from nbgames.widget.assets import compose_css, compose_esm
+
+ROOT = Path(__file__).resolve().parents[1]
+greedy = nbgames.bots.greedy
+SEED = 7_362_514_908_331     # long enough that its digits cannot appear by chance
+FIXED = {"_esm", "_css", "_anywidget_id", "_dom_classes", "layout", "tabbable", "tooltip"}
+SYNCED = ("view", "legal", "log_lines", "scores", "winners", "seat_info", "to_move", "status",
+          "step_index", "history_start", "history_len", "error", "speed", "playing", "viewer",
+          "viewers", "catalog", "title", "name", "players")
+
+
+def send(w, content):
+    """Exactly what a browser message does: a comm msg handled by ipywidgets."""
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def click(w, aid):
+    send(w, {"type": "action", "id": aid})
+
+
+def synced(w) -> dict:
+    state = w.get_state()
+    return {k: v for k, v in state.items() if k not in FIXED and not k.startswith("_model")
+            and not k.startswith("_view")}
+
+
+def board_choice(w):
+    """What a person clicking the board would pick: a greedy choice among the synced
+    legal ids (the board only offers those). Seeded by the position, so every run
+    makes the same game."""
+    ids = [aid for aid, _ in w.legal]
+    chooser = nbgames.bots.GreedyPolicy(seed=w.step_index)
+    choice = int(chooser(w.view, w.state.legal_actions()))
+    assert choice in ids
+    return choice
+
+
+def new(seed=4, **kw):
+    return nbgames.widget("veggies", players=2, seats=["human", greedy], seed=seed, **kw)
+
+
+def test_the_veggies_board_module_is_composed():
+    src = compose_esm("veggies")
+    assert "// ---- js/veggies.js ----" in src and src.rstrip().endswith("createWidget(board);")
+    assert ".vg-board" in compose_css("veggies") and ".nbg-btn" in compose_css("veggies")
+    assert type(new()).__name__ == "VeggiesWidget"
+
+
+def test_a_whole_game_by_clicks_start_place_announce():
+    w = new(seed=4)
+    assert w.view == w.state.observation(0)
+    assert [label for _, label in w.legal] == ["start with hand card 0", "start with hand card 1"]
+    assert w.view["phase"] == "start" and len(w.view["hand"]) == 2
+    phases = []
+    while w.to_move is not None:
+        assert w.to_move == 0 and w.viewer == 0, "the bot answers at once"
+        phase = w.view["phase"]
+        phases.append(phase)
+        if phase == "place":
+            # the ids the board sends are the engine's place ids of the synced list
+            labels = dict(w.legal)
+            for aid, label in list(labels.items())[:5]:
+                src, q, r, c = w.game.decode(aid)
+                assert label == w.game.action_label(aid)
+                assert w.game.encode(src, q, r, c) == aid
+        before = w.step_index
+        click(w, board_choice(w))
+        assert w.error == "", w.error
+        assert w.step_index > before
+        assert w.view == w.state.observation(0)
+        assert w.scores == w.state.scores()
+    state = w.state
+    assert state.is_terminal() and w.legal == []
+    assert phases.count("start") == 1 and phases.count("place") == 7
+    assert "announce" in phases, "seed 4 gives seat 0 a tie to announce"
+    assert w.view["phase"] == "over" and w.view["result"]["totals"] == state.scores()
+    assert w.winners == state.winners() and "Game over" in w.status
+    assert len(state.history) >= 2 * 8
+    assert nbgames.replay(state.record()).scores() == state.scores()
+
+
+def test_illegal_and_malformed_clicks_change_nothing():
+    w = new(seed=4)
+    click(w, 0)
+    snap = json.dumps(w.state.to_dict(), sort_keys=True)
+    far = w.game.encode(0, 0, w.game.E, w.game.E)          # nowhere near the stand
+    for bad in (far, 0, 3, w.game.num_actions, -1, "7", None, 1.5):
+        click(w, bad)
+        assert w.error, bad
+        assert json.dumps(w.state.to_dict(), sort_keys=True) == snap
+    send(w, {"type": "clear_error"})
+    assert w.error == ""
+    # a legal click clears nothing but moves on
+    click(w, w.legal[0][0])
+    assert w.error == "" and w.to_move == 0
+
+
+def test_undo_goto_and_new_game_with_the_numpy_state():
+    w = new(seed=4)
+    click(w, 1)
+    click(w, board_choice(w))
+    step = w.step_index
+    assert step == 4
+    view = w.view
+    send(w, {"type": "undo"})
+    assert w.step_index == 2 and w.view["phase"] == "place"
+    assert len(w.view["stands"][0]["cards"]) == 1
+    send(w, {"type": "goto", "step": step})
+    assert w.view == view
+    send(w, {"type": "new_game", "seed": 9})
+    assert w.step_index == 0 and w.state.seed == 9 and w.view["phase"] == "start"
+
+
+def test_spectator_and_other_viewers_get_no_moves():
+    w = nbgames.widget("veggies", players=2, seats=["human", "human"], seed=3, viewers="all")
+    assert w.viewer == 0 and w.legal
+    send(w, {"type": "viewer", "seat": None})
+    assert w.legal == [] and w.view["hand"] == []
+    click(w, 0)
+    assert "spectator" in w.error
+
+
+def test_four_player_teams_widget():
+    w = nbgames.widget("veggies", players=4, seats=["human", greedy, greedy, greedy], seed=2,
+                       stand_cards=3)
+    while w.to_move is not None:
+        click(w, board_choice(w))
+        assert w.error == ""
+    assert w.view["teams"] == [[0, 2], [1, 3]]
+    r = w.view["result"]
+    assert r["team_totals"] == [r["totals"][0] + r["totals"][2], r["totals"][1] + r["totals"][3]]
+    assert set(w.winners) in ({0, 2}, {1, 3}, {0, 1, 2, 3})
+
+
+# -- hidden information ------------------------------------------------------------
+
+def positions(players: int, seed: int, every: int):
+    """States along a seeded greedy-vs-random game, every ``every`` decisions, plus
+    every state of the announcement phase and the end."""
+    game = nbgames.load("veggies", players=players)
+    state = game.new_state(seed=seed)
+    bots = [nbgames.bots.RandomPolicy(seed=i) if i % 2 else nbgames.bots.GreedyPolicy(seed=i)
+            for i in range(players)]
+    out = []
+    while not state.is_terminal():
+        if len(state.history) % every == 0 or state.observation(None)["phase"] == "announce":
+            out.append(state.clone())
+        state.apply(bots[state.current_player](state.observation(state.current_player),
+                                               state.legal_actions()))
+    out.append(state.clone())
+    return out
+
+
+def _cards_in(value, found):
+    if isinstance(value, dict):
+        if "spaces" in value and "id" in value:
+            found.add(value["id"])
+        for v in value.values():
+            _cards_in(v, found)
+    elif isinstance(value, list):
+        for v in value:
+            _cards_in(v, found)
+    return found
+
+
+def _announce_case():
+    """A 2-player position in the announcement phase where seat 0 has made a hidden
+    tie choice and seat 1 still owes one (found by search over seeds)."""
+    game = nbgames.load("veggies", players=2)
+    bot = nbgames.bots.GreedyPolicy(seed=1)
+    for seed in range(200):
+        state = game.new_state(seed=SEED + seed)
+        while not state.is_terminal():
+            obs = state.observation(None)
+            if obs["phase"] == "announce" and state.current_player == 1 and obs["announced"][0]:
+                if state.observation(0)["my_options"]["picks"]:
+                    return state
+            p = state.current_player
+            state.apply(bot(state.observation(p), state.legal_actions()))
+    raise AssertionError("no announcement case found")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_determinized_states_sync_identical_traits(players):
+    rng = random.Random(players)
+    n = phases = 0
+    cases = positions(players, SEED + players, every={2: 3, 3: 5, 4: 7}[players])
+    if players == 2:
+        cases.append(_announce_case())
+    seen = set()
+    for state in cases:
+        seen.add(state.observation(None)["phase"])
+        for viewer in [*range(players), None]:
+            real = synced(nbgames.widget(state=state, viewer=viewer))
+            for _ in range(2):
+                fake_state = state.determinize(viewer, rng)
+                fake = synced(nbgames.widget(state=fake_state, viewer=viewer))
+                assert fake == real, (players, len(state.history), viewer)
+                n += 1
+            phases += 1
+    assert {"start", "place", "announce", "over"} <= seen
+    assert n > 30
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_other_held_cards_and_the_deck_never_reach_the_browser(players):
+    cases = positions(players, SEED + 10 * players, every=2) + ([_announce_case()] if players == 2 else [])
+    for state in cases:
+        for viewer in [*range(players), None]:
+            w = nbgames.widget(state=state, viewer=viewer)
+            data = synced(w)
+            text = json.dumps(data)
+            assert str(state.seed) not in text, "the seed reached the browser"
+            for key in ("deck_order", "hands", "ann_opts", "seed", "history", "tops", "masks"):
+                assert f'"{key}"' not in text, key
+            assert data["view"] == state.observation(viewer)
+            hidden = set(state.deck)
+            for s in range(players):
+                if s != viewer:
+                    hidden.update(state.hands[s])
+            shown = _cards_in(data, set())
+            assert not (shown & hidden), (len(state.history), viewer, shown & hidden)
+            # card numbers in the log lines the viewer reads: never a hidden card
+            logged = {int(x) for line in data["log_lines"] for x in re.findall(r"#(\d+)", line)}
+            assert not (logged & hidden), (len(state.history), viewer, logged & hidden)
+            # another seat's tie choice stays hidden until all are in
+            obs = data["view"]
+            if obs["phase"] == "announce":
+                assert obs["announcements"] is None and obs["pooled"] is None
+                assert not any(re.match(r"Player \d announces", line) for line in data["log_lines"])
+                mine = state.ann[viewer] if viewer is not None else []
+                assert obs["my_announcement"] == mine
+
+
+def test_legal_moves_only_for_the_human_seat_to_move():
+    for state in positions(2, SEED, every=3)[:-1]:
+        for viewer in (0, 1, None):
+            w = nbgames.widget(state=state, viewer=viewer)
+            if viewer == state.current_player:
+                assert [a for a, _ in w.legal] == [int(x) for x in state.legal_actions().ids]
+            else:
+                assert w.legal == []
+
+
+# -- the JS board on real synced states ----------------------------------------------
+
+def _fixtures(path: Path) -> Path:
+    cases = []
+    for seed, players in ((4, 2), (1, 2), (6, 3)):
+        seats = ["human"] + [greedy] * (players - 1)
+        w = nbgames.widget("veggies", players=players, seats=seats, seed=seed)
+        while True:
+            state = json.loads(json.dumps({k: getattr(w, k) for k in SYNCED}))
+            if w.to_move is None or len(cases) % 3 == 0 or w.view["phase"] != "place":
+                cases.append({"state": state})
+            if w.to_move is None:
+                break
+            click(w, board_choice(w))
+    path.write_text(json.dumps(cases))
+    return path
+
+
+def test_js_board_on_real_synced_states(tmp_path):
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("node is required for the JS tests (CI=true)", pytrace=False)
+        pytest.skip("node is not installed")
+    env = dict(os.environ, NBGAMES_VEGGIES_FIXTURES=str(_fixtures(tmp_path / "veggies.json")))
+    r = subprocess.run([node, "--test", str(ROOT / "js" / "tests" / "veggies.test.mjs")], cwd=ROOT,
+                       env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, f"node --test failed:\n{r.stdout[-6000:]}\n{r.stderr[-2000:]}"
+    assert "# fail 0" in r.stdout and "real synced states" in r.stdout
+
+
+def test_update_payloads_stay_moderate():
+    """The size of what one click sends back (JSON of the changed traits). The legal
+    list dominates while placing: hundreds of [id, label] pairs."""
+    w = new(seed=4)
+    sizes = []
+    while w.to_move is not None:
+        before = synced(w)
+        click(w, board_choice(w))
+        after = synced(w)
+        sizes.append(len(json.dumps({k: v for k, v in after.items() if before.get(k) != v})))
+    assert max(sizes) < 150_000, sizes
