@@ -86,10 +86,10 @@ function appendAll(el, children) {
   }
 }
 
-/** A short name for a seat: "You", "P2 greedy", "P0 human". */
+/** A short name for a seat: "You" (the viewer's human seat), "P2 greedy", "P0". */
 export function seatLabel(seats, viewer, i) {
-  if (i === viewer) return "You";
   const s = seats && seats[i];
+  if (i === viewer && (!s || s.kind === "human")) return "You";
   if (!s) return `P${i}`;
   return s.kind === "human" ? `P${i}` : `P${i} ${s.name}`;
 }

@@ -58,6 +58,7 @@ test("small helpers", () => {
   assert.equal(seatLabel(SEATS, 0, 0), "You");
   assert.equal(seatLabel(SEATS, 0, 1), "P1 greedy");
   assert.equal(seatLabel(SEATS, null, 0), "P0");
+  assert.equal(seatLabel(SEATS, 1, 1), "P1 greedy", "a viewed policy seat is not 'You'");
   assert.equal(parseSeed(""), null);
   assert.equal(parseSeed(" 42 "), 42);
   assert.equal(parseSeed("-1"), undefined);

@@ -25,6 +25,13 @@ E2E_CELLS = [
     "w = nbgames.widget(\"chili_cookoff\", players=2, seats=[\"human\", nbgames.bots.greedy], seed=11)\n"
     "w",
 ]
+WATCH_CELLS = [
+    "import json\nimport nbgames\n"
+    "w = nbgames.widget(\"chili_cookoff\", players=3, seats=[nbgames.bots.greedy, "
+    "nbgames.bots.random, nbgames.bots.greedy], seed=2, viewer=0, viewers=\"all\", "
+    "speed=16, reveal=True)\n"
+    "w",
+]
 SMOKE_CELLS = [
     "import json\nimport nbgames\n"
     "w = nbgames.widget(\"chili_cookoff\", players=3, seats=[\"human\", nbgames.bots.greedy, "
@@ -60,6 +67,7 @@ def jupyter_root(tmp_path_factory):
     root = tmp_path_factory.mktemp("nbroot")
     h.write_notebook(root / "cookoff_e2e.ipynb", E2E_CELLS)
     h.write_notebook(root / "cookoff_smoke.ipynb", SMOKE_CELLS)
+    h.write_notebook(root / "cookoff_watch.ipynb", WATCH_CELLS)
     return root
 
 

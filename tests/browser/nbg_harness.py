@@ -110,8 +110,9 @@ class Server:
                            f"{self.log_path.read_text()[-3000:]}")
 
     def notebook_url(self, name: str) -> str:
-        path = "lab/tree" if self.kind == "lab" else "notebooks"
-        return f"{self.url}/{path}/{name}?token={TOKEN}"
+        if self.kind == "lab":      # a fresh workspace: no tabs left from an earlier test
+            return f"{self.url}/lab/tree/{name}?reset&token={TOKEN}"
+        return f"{self.url}/notebooks/{name}?token={TOKEN}"
 
     def stop(self):
         if self.proc is not None and self.proc.poll() is None:

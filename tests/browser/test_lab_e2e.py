@@ -71,6 +71,36 @@ def test_play_a_whole_cookoff_game_in_jupyterlab(page, lab_server, jupyter_root,
     assert after == {"step": 0, "seed": 4, "error": ""}
 
 
+def test_watch_a_bot_game_with_play_pause(page, lab_server, jupyter_root, artifacts):
+    h.open_notebook(page, lab_server, "cookoff_watch.ipynb")
+    h.run_all(page)
+    board = page.locator(".nbg").first
+    board.locator(".ck-reveal").wait_for(timeout=30_000)        # teaching mode: open hands
+    step_text = board.locator(".nbg-steptext")
+    assert step_text.inner_text().startswith("step 0 ")
+    board.get_by_role("button", name="play", exact=True).click()
+    page.wait_for_function("() => parseInt(document.querySelector('.nbg .nbg-steptext')"
+                           ".textContent.split(' ')[1]) >= 8", timeout=20_000)
+    board.get_by_role("button", name="pause").click()
+    page.wait_for_function("() => document.querySelector('.nbg [data-key=\"ctl-play\"]')"
+                           ".textContent === 'Play'")
+    stopped = step_text.inner_text()
+    page.wait_for_timeout(400)                                 # 16/s would make ~6 moves
+    assert step_text.inner_text() == stopped
+    h.save_screenshot(page, "lab-04-watch-paused.png", artifacts)
+    # the viewer selector offers every seat and the spectator
+    board.get_by_label("view the board as").select_option(label="spectator")
+    board.get_by_text("the hands are hidden").wait_for()
+    board.get_by_role("button", name="step: the seat to move decides once").click()
+    page.wait_for_function("(s) => document.querySelector('.nbg .nbg-steptext').textContent "
+                           "!== s", arg=stopped)
+    result = _kernel_json(page, jupyter_root, "{'step': w.step_index, 'viewer': w.viewer, "
+                          "'playing': w.playing, 'error': w.error}", "watch_result.json")
+    assert result["viewer"] is None and not result["playing"] and result["error"] == ""
+    assert result["step"] == int(stopped.split()[1]) + 1
+    assert not page.js_errors, page.js_errors
+
+
 def test_notebook7_render_and_click(page, notebook_server, jupyter_root, artifacts):
     h.open_notebook(page, notebook_server, "cookoff_smoke.ipynb")
     h.run_all(page)
