@@ -660,14 +660,16 @@ export const board = {
       const seatIsMine = v.seat !== null && v.seat !== undefined;
       const others = v.stands.map((_, s) => s).filter((s) => s !== v.seat);
       const over = v.phase === "over";
+      // set-up and turns: the ramp and your hand; the announcements alone at the end
+      const top = v.phase === "announce" ? announcePanel(ctx, ix)
+        : h("div", { class: "vg-top" }, market(ctx, ix, ui, redraw), startChoice(ctx, ix));
       root.replaceChildren(...[
         counters(v),
         prompt(ctx, ix),
-        over ? null : h("div", { class: "vg-top" }, market(ctx, ix, ui, redraw), startChoice(ctx, ix), announcePanel(ctx, ix)),
+        over ? scoringTable(ctx, ui, redraw) : top,
         h("div", { class: "vg-stands" },
           seatIsMine ? ownStand(ctx, ix, ui, redraw) : null,
           h("div", { class: "vg-others" }, others.map((s) => otherStand(ctx, s, !seatIsMine || over)))),
-        scoringTable(ctx, ui, redraw),
       ].filter(Boolean));
       if (focusKey) {
         const el = root.querySelector(`[data-key="${focusKey}"]`);

@@ -1,0 +1,142 @@
+"""End to end, the way a person plays Veggies: JupyterLab in Chromium, a whole
+2-player game against the greedy bot by clicking the board (the starting card;
+each turn: pick a card, sometimes rotate it with the button or the r key, hover
+the stand and click a glowing spot, once by keyboard; the announcements when
+the largest groups tie), then the final Python state checked in the kernel.
+Screenshots go to tests/artifacts/."""
+
+from __future__ import annotations
+
+import json
+
+import nbg_harness as h
+
+import nbgames
+
+SEED = 4          # seat 0 has a tie to announce when played as below (see the assert)
+CELLS = [
+    "import json\nimport nbgames\n"
+    f"w = nbgames.widget(\"veggies\", players=2, seats=[\"human\", nbgames.bots.greedy], seed={SEED})\n"
+    "w",
+]
+
+
+def _kernel_json(page, root, expr: str, name: str):
+    err = h.execute(page, f"json.dump({expr}, open({name!r}, 'w'))")
+    assert err is None, err
+    return json.loads((root / name).read_text())
+
+
+def _wait_for_sync(page, step_before: str):
+    page.wait_for_function(
+        """(s) => { const r = document.querySelector('.nbg');
+             const e = r && r.querySelector('.nbg-steptext');
+             const err = r && r.querySelector('.nbg-error');
+             return (e && e.textContent !== s) || (err && !err.hidden); }""",
+        arg=step_before, timeout=20_000)
+    err = page.locator(".nbg .nbg-error:not([hidden]) .nbg-error-text")
+    if err.count():
+        raise AssertionError(f"the widget shows an error: {err.first.inner_text()}")
+
+
+def _place(page, board, turn: int, artifacts) -> str:
+    """One placement by the person; returns how it was done."""
+    how = []
+    if turn % 3 == 1 and board.locator('button[data-key="vg-src-2"]').count():
+        board.locator('button[data-key="vg-src-2"]').click()          # a ramp card
+        how.append("ramp2")
+    if turn % 2 == 1:
+        board.get_by_role("button", name="rotate clockwise (r)").click()
+        how.append("rotate-button")
+    if turn == 4:
+        board.locator(".vg-grid-frame").hover()                       # r while over the stand
+        before = board.locator(".vg-preview").get_attribute("aria-label")
+        page.keyboard.press("r")
+        assert board.locator(".vg-preview").get_attribute("aria-label") != before
+        how.append("r-key")
+    if turn == 5:                                                      # by keyboard only
+        page.mouse.move(0, 0)                                          # no hover: keys alone
+        board.get_by_role("button", name="rotate clockwise (r)").focus()
+        page.keyboard.press("Escape")                                  # forget the last hover
+        board.locator(".vg-grid-frame").focus()                        # the ghost: first legal spot
+        assert board.locator(".vg-ghost").get_attribute("data-legal") == "true"
+        page.keyboard.press("Enter")
+        return "+".join([*how, "keyboard"])
+    spots = board.locator(".vg-cell.vg-spot")
+    assert spots.count() > 0, "a selected card always has a legal spot"
+    spot = spots.nth(spots.count() // 2)
+    spot.hover()
+    ghost = board.locator(".vg-ghost")
+    assert ghost.get_attribute("data-legal") == "true"
+    if turn == 2:
+        h.save_screenshot(page, "veggies-02-ghost.png", artifacts)
+    # an illegal spot first: the ghost turns red and nothing is sent
+    corner = board.locator(".vg-grid .vg-cell").first
+    corner.hover()
+    if ghost.get_attribute("data-legal") == "false":
+        corner.click()
+        assert "must overlap" in board.locator(".vg-ghost-status").inner_text()
+    spot.click()
+    return "+".join([*how, "click"])
+
+
+def test_play_a_whole_veggies_game_in_jupyterlab(page, lab_server, jupyter_root, artifacts):
+    h.write_notebook(jupyter_root / "veggies_e2e.ipynb", CELLS)
+    h.open_notebook(page, lab_server, "veggies_e2e.ipynb")
+    h.run_all(page)
+    board = page.locator(".nbg").first
+    board.locator("button.vg-start").first.wait_for(timeout=30_000)
+    assert "Your move" in board.locator(".nbg-status").inner_text()
+    h.save_screenshot(page, "veggies-01-start.png", artifacts)
+
+    moves, kinds, turn = 0, [], 0
+    while not board.locator(".nbg-status.nbg-over").count():
+        assert moves < 30, "the game did not end"
+        step = board.locator(".nbg-steptext").inner_text()
+        if board.locator("button.vg-start").count():
+            board.locator("button.vg-start").nth(1).click()
+            kinds.append("start")
+        elif board.locator("button.vg-announce").count():
+            if len(kinds) and kinds[-1] != "announce":
+                h.save_screenshot(page, "veggies-03-announce.png", artifacts)
+            board.locator("button.vg-announce").first.click()
+            kinds.append("announce")
+        else:
+            board.locator(".vg-grid.vg-live").wait_for(timeout=20_000)
+            turn += 1
+            kinds.append(_place(page, board, turn, artifacts))
+        moves += 1
+        _wait_for_sync(page, step)
+
+    assert "Game over" in board.locator(".nbg-status").inner_text()
+    table = board.locator(".vg-score-table")
+    assert table.locator("tbody tr").count() == 2
+    assert board.locator(".vg-big-grp").count() > 0, "the largest groups are outlined"
+    page.evaluate("() => document.querySelector('.nbg').scrollIntoView()")
+    h.save_screenshot(page, "veggies-04-game-over.png", artifacts)
+
+    result = _kernel_json(page, jupyter_root, "{'record': w.state.record(), "
+                          "'terminal': w.state.is_terminal(), 'error': w.error, "
+                          "'view': w.view}", "veggies_e2e_result.json")
+    assert result["terminal"] and result["error"] == ""
+    record = result["record"]
+    assert record["seed"] == SEED and record["players"] == 2
+    final = nbgames.replay(record)
+    assert final.is_terminal() and final.scores() == record["scores"]
+    assert result["view"]["result"]["totals"] == record["scores"]
+    # 8 cards a stand: 2 x (1 start + 7 placements), plus any tie announcements
+    assert 16 <= len(record["actions"]) <= 16 + 4
+    state, human = nbgames.load("veggies", players=2).new_state(seed=SEED), 0
+    for aid in record["actions"]:
+        human += state.current_player == 0
+        state.apply(aid)
+    assert human == moves
+    assert kinds.count("start") == 1 and sum("click" in k or "keyboard" in k for k in kinds) == 7
+    assert any("ramp2" in k for k in kinds) and any("r-key" in k for k in kinds)
+    assert "announce" in kinds, "this seed and these clicks give seat 0 a tie to announce"
+    # the scores drawn are the engine's
+    shown = [int(x) for x in board.locator(".nbg-seat-table tbody td.nbg-num").all_inner_texts()]
+    assert shown == record["scores"]
+    totals = [int(x) for x in table.locator("td.vg-total").all_inner_texts()]
+    assert totals == result["view"]["result"]["totals"]
+    assert not page.js_errors, page.js_errors
