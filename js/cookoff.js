@@ -36,6 +36,7 @@ export function unpack(view, catalog) {
   out.played = (view.played || []).map(([seat, i]) => ({ seat, card: c(i) }));
   out.table = (view.table || []).map(c);
   out.collected = (view.collected || []).map((col) => col.map(c));
+  if (view.last_hand) out.last_hand = view.last_hand.map(([seat, p, t]) => ({ seat, played: c(p), took: c(t) }));
   if (Array.isArray(view.reveal)) {
     out.reveal = view.reveal.map((r) => (r.hand_cards ? { ...r, hand_cards: r.hand_cards.map(c) } : r));
   }
@@ -113,7 +114,7 @@ function counters(view) {
   const phase = { play: "play a card", pick: "pick cards", over: "game over" }[view.phase] || view.phase;
   return h("div", { class: "ck-counters" },
     h("span", { class: "ck-chip", "data-testid": "round" }, `Round ${view.round} / ${view.rounds || 3}`),
-    h("span", { class: "ck-chip", "data-testid": "hand" }, `Hand ${view.hand} / 7`),
+    h("span", { class: "ck-chip", "data-testid": "hand" }, `Hand ${view.hand} / ${view.hands_per_round || 7}`),
     h("span", { class: ["ck-chip", "ck-phase", `ck-phase-${view.phase}`] }, phase));
 }
 
@@ -154,7 +155,22 @@ function playedArea(ctx) {
   }
   return section("This hand", "ck-played",
     h("div", { class: "ck-row" }, items, waiting),
+    played.length ? null : lastHand(ctx),
     played.length ? h("p", { class: "ck-note" }, "Highest rank picks first; on equal ranks the card played later wins.") : null);
+}
+
+/** The hand just finished (bots answer at once, so show who took what). */
+export function lastHandText(last, seatLabel) {
+  return (last || []).map((x, k) =>
+    `${ordinal(k + 1)} ${seatLabel(x.seat)}: played ${x.played.ingredient} ${x.played.rank}, took ${x.took.ingredient} ${x.took.rank}`);
+}
+
+function lastHand(ctx) {
+  const lines = lastHandText(ctx.view.last_hand, ctx.seatLabel);
+  if (!lines.length) return null;
+  return h("div", { class: "ck-last", "aria-label": "last hand" },
+    h("div", { class: "ck-last-title" }, "Last hand"),
+    h("ol", { class: "ck-last-list" }, lines.map((l) => h("li", {}, l))));
 }
 
 function pickArea(ctx) {

@@ -100,6 +100,10 @@ def test_hand_example_pick_order():
                    seoyoung: [("Tomato", 4)], jeonghee: [("Tomato", 2)]}
     assert s.phase == "play" and s.current_player == dongseop and s.leader == dongseop
     assert s.hand_no == 1
+    last = s.observation(None)["last_hand"]   # public summary of the finished hand
+    assert [(x["seat"], x["played"]["ingredient"], x["took"]["ingredient"]) for x in last] == [
+        (dongseop, "Meat", "Mustard"), (jaewon, "Tomato", "Meat"), (mira, "Mustard", "Onion"),
+        (seoyoung, "Onion", "Tomato"), (jeonghee, "Tomato", "Tomato")]
 
 
 def test_any_card_may_be_played():

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { FakeModel, flush, installDom } from "./fakedom.mjs";
 import { createWidget, makeContext } from "../shared.js";
 import {
-  board, card, ingredientColor, pickLabel, playLabel, recipeProgress, resultsTable, unpack, winningOrder,
+  board, card, ingredientColor, lastHandText, pickLabel, playLabel, recipeProgress, resultsTable, unpack, winningOrder,
 } from "../cookoff.js";
 
 const C = (type, ingredient, rank, price) => ({ type, ingredient, rank, price });
@@ -211,3 +211,30 @@ test("real synced states from Python: unpack() gives the engine's observation, a
       assert.equal(el.querySelector(".nbg-board-box pre"), null, "the board drew without error");
     }
   });
+
+test("lastHandText lists the finished hand in pick order", () => {
+  const last = [{ seat: 1, played: MEA5, took: MUS4 }, { seat: 0, played: TOM2, took: MEA5 }];
+  const lines = lastHandText(last, (s) => `P${s}`);
+  assert.deepEqual(lines, ["1st P1: played Meat 5, took Mustard 4", "2nd P0: played Tomato 2, took Meat 5"]);
+  assert.deepEqual(lastHandText(undefined, String), []);
+});
+
+test("unpack restores the packed last hand", () => {
+  const catalog = [];
+  for (const c of [TOM2, TOM4, ONI4, MUS4, MEA5, CHI2]) catalog[c.type] = c;
+  const out = unpack({ packed: "cards/1", hand_cards: [], played: [], table: [], collected: [],
+    last_hand: [[2, 11, 30]] }, catalog);
+  assert.deepEqual(out.last_hand, [{ seat: 2, played: MEA5, took: MUS4 }]);
+});
+
+test("a new hand shows the last hand's plays and takes until a card is played", () => {
+  installDom();
+  const last = [{ seat: 1, played: MEA5, took: MUS4 }, { seat: 0, played: TOM2, took: MEA5 }];
+  const el = board.render(ctxFor(view({ hand: 2, hands_per_round: 7, last_hand: last })));
+  const box = el.querySelector(".ck-last");
+  assert.ok(box, "last hand shown");
+  assert.match(box.textContent, /1st P1 greedy: played Meat 5, took Mustard 4/);
+  assert.match(el.textContent, /Hand 2 \/ 7/);
+  const later = board.render(ctxFor(view({ last_hand: last, played: [{ seat: 0, card: ONI4 }] })));
+  assert.equal(later.querySelector(".ck-last"), null);
+});

@@ -34,6 +34,8 @@ def _cookoff_pack(view: dict, catalog: list[dict]) -> dict | None:
         out["played"] = [[p["seat"], t(p["card"])] for p in view.get("played", [])]
         out["table"] = [t(c) for c in view.get("table", [])]
         out["collected"] = [[t(c) for c in col] for col in view.get("collected", [])]
+        out["last_hand"] = [[x["seat"], t(x["played"]), t(x["took"])]
+                            for x in view.get("last_hand", [])]
         if "reveal" in view:
             out["reveal"] = [{**r, "hand_cards": [t(c) for c in r["hand_cards"]]}
                              if "hand_cards" in r else r for r in view["reveal"]]
@@ -69,6 +71,7 @@ def unpack_cookoff(view: dict, catalog: list) -> dict:
     out["played"] = [{"seat": s, "card": c(i)} for s, i in view["played"]]
     out["table"] = [c(i) for i in view["table"]]
     out["collected"] = [[c(i) for i in col] for col in view["collected"]]
+    out["last_hand"] = [{"seat": s, "played": c(p), "took": c(t)} for s, p, t in view["last_hand"]]
     if "reveal" in view:
         out["reveal"] = [{**r, "hand_cards": [c(i) for i in r["hand_cards"]]}
                          if "hand_cards" in r else r for r in view["reveal"]]

@@ -85,6 +85,7 @@ class CookoffState(State):
     def _start(self):
         g = self.game
         self.round = 0
+        self.last_hand = []
         self.totals = [0] * g.players
         self.results = []
         self._deal(g.options["first_player"])
@@ -163,6 +164,9 @@ class CookoffState(State):
 
     def _end_hand(self):
         winner = self.pick_order[0]
+        played = {seat: t for seat, t in self.played}
+        # public summary of the hand just finished, in pick order: [seat, played, taken]
+        self.last_hand = [[seat, played[seat], self.collected[seat][-1]] for seat in self.pick_order]
         self.hand_no += 1
         self.played = []
         self.pick_order = []
@@ -205,12 +209,15 @@ class CookoffState(State):
         cards = g.card_dicts
         obs = {
             "round": min(self.round + 1, g.options["rounds"]), "rounds": g.options["rounds"],
-            "hand": min(self.hand_no + 1, g.components.hand_size), "phase": self.phase,
+            "hand": min(self.hand_no + 1, g.components.hand_size),
+            "hands_per_round": g.components.hand_size, "phase": self.phase,
             "leader": self.leader,
             "hand_cards": [] if seat is None else [dict(cards[t]) for t in self.hands[seat]],
             "recipes": [] if seat is None else [g.recipe_dict(r) for r in self.recipes[seat]],
             "played": [{"seat": s, "card": dict(cards[t])} for s, t in self.played],
             "pick_order": list(self.pick_order),
+            "last_hand": [{"seat": s, "played": dict(cards[p]), "took": dict(cards[t])}
+                          for s, p, t in self.last_hand],
             "table": [dict(cards[t]) for t in self.table],
             "collected": [[dict(cards[t]) for t in col] for col in self.collected],
             "hand_sizes": [len(h) for h in self.hands],
@@ -233,7 +240,8 @@ class CookoffState(State):
         new.phase = self.phase
         new.leader = self.leader
         new.totals = self.totals.copy()
-        new.results = self.results            # appended to only, never mutated in place
+        new.results = self.results            # replaced, never mutated in place
+        new.last_hand = self.last_hand        # likewise
         new.hands = [h.copy() for h in self.hands]
         new.undealt = self.undealt.copy()
         new.recipes = [r.copy() for r in self.recipes]
@@ -243,7 +251,7 @@ class CookoffState(State):
         new.pick_order = self.pick_order.copy()
         new.table = self.table.copy()
 
-    _FIELDS = ("round", "hand_no", "phase", "leader", "totals", "results", "hands", "undealt",
+    _FIELDS = ("round", "last_hand", "hand_no", "phase", "leader", "totals", "results", "hands", "undealt",
                "recipes", "undealt_recipes", "collected", "played", "pick_order", "table")
 
     def _payload(self):
