@@ -113,10 +113,9 @@ export function placementAt(ix, E, src, q, pr, pc) {
   const [dr, dc] = anchorOffset(q);
   const r = pr - dr;
   const c = pc - dc;
-  const P = 2 * E + 1;
   const inside = Math.abs(r) <= E && Math.abs(c) <= E;
   const id = inside ? encodePlace(E, src, q, r, c) : null;
-  return { id, r, c, legal: id !== null && ix.ids.has(id) && id >= PLACE_ID && P > 0 };
+  return { id, r, c, legal: id !== null && ix.ids.has(id) };
 }
 
 /** The symbol a stand shows at (r, c) (relative to its starting card), or " ". */
