@@ -71,26 +71,9 @@ class _Grid:
                     rats += (ch == "R") - (old == "R")
                     flat[k + j] = ch
                     occ.add(k + j)
-        seen = set()
-        best = {}
-        count = {}
-        for i in occ:
-            v = flat[i]
-            if i in seen or v not in GOOD_SYMBOLS:
-                continue
-            seen.add(i)
-            stack = [i]
-            n = 0
-            while stack:
-                j = stack.pop()
-                n += 1
-                for k in (j - 1, j + 1, j - W, j + W):
-                    if k not in seen and flat[k] == v:
-                        seen.add(k)
-                        stack.append(k)
-            count[v] = count.get(v, 0) + 1
-            if n > best.get(v, 0):
-                best[v] = n
+        found = scoring.group_sizes(flat, W, GOOD_SYMBOLS, occ)
+        best = {v: sizes[0] for v, sizes in found.items()}
+        count = {v: len(sizes) for v, sizes in found.items()}
         if not best:
             return -2 * rats
         top = max(best.values())

@@ -36,14 +36,16 @@ def _flat(rows: list[str]) -> tuple[list[str], int]:
     return flat, w
 
 
-def group_sizes(flat, w: int, goods=None) -> dict:
+def group_sizes(flat, w: int, goods=None, cells=None) -> dict:
     """Sizes of the 4-connected groups of each good in a padded flat grid (any
-    cell values; ``goods`` are the values that count, default the good symbols).
-    Returns {value: [sizes, largest first]}."""
+    cell values; ``goods`` are the values that count, default the good symbols;
+    ``cells``, when given, are the only indices a group may start from, e.g. the
+    occupied ones). Returns {value: [sizes, largest first]}."""
     goods = set(GOOD_SYMBOL.values()) if goods is None else set(goods)
     seen = bytearray(len(flat))
     out: dict = {}
-    for i, v in enumerate(flat):
+    for i in range(len(flat)) if cells is None else cells:
+        v = flat[i]
         if seen[i] or v not in goods:
             continue
         seen[i] = 1
