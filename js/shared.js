@@ -22,7 +22,10 @@
  *   view        the viewer's observation, state.observation(viewer) in Python.
  *               In teaching mode view.reveal = [{seat, ...private parts}].
  *   legal       [[id, label], ...]: the viewer's legal actions; empty unless it
- *               is the viewer's turn and the viewer is a human seat.
+ *               is the viewer's turn and the viewer is a human seat. A long list
+ *               (Python's LABELLED_MAX, 64) arrives as `legal_runs`, run-length
+ *               coded ids without labels, and is expanded here to [[id, ""], ...]:
+ *               a board must be able to act on ids alone for such lists.
  *   legalId(label) -> id | undefined   (labels are the engine's stable names)
  *   act(id)     send {"type": "action", "id": id} to Python. Nothing changes
  *               locally: the board is redrawn when Python syncs back.
@@ -47,7 +50,7 @@
 
 /** Every synced trait the shell reads (the whole browser-side model). */
 export const TRAITS = [
-  "title", "name", "players", "viewer", "viewers", "view", "legal", "log_lines", "scores",
+  "title", "name", "players", "viewer", "viewers", "view", "legal", "legal_runs", "log_lines", "scores",
   "winners", "seat_info", "to_move", "status", "step_index", "history_start", "history_len",
   "error", "speed", "playing", "catalog",
 ];
@@ -103,8 +106,18 @@ export function ordinal(n) {
 
 /** The context a board draws from (see the comment at the top). A board that
  * exports `unpack(view, catalog)` gets its packed view expanded first. */
+/** Expand run-length coded ids [start, count, ...] into [[id, ""], ...]. */
+export function expandRuns(runs) {
+  const out = [];
+  for (let i = 0; i + 1 < (runs || []).length; i += 2) {
+    for (let k = 0; k < runs[i + 1]; k += 1) out.push([runs[i] + k, ""]);
+  }
+  return out;
+}
+
 export function makeContext(data, send, board) {
-  const legal = Array.isArray(data.legal) ? data.legal : [];
+  const legal = Array.isArray(data.legal_runs) && data.legal_runs.length ? expandRuns(data.legal_runs)
+    : (Array.isArray(data.legal) ? data.legal : []);
   const byLabel = new Map(legal.map(([id, label]) => [label, id]));
   const seats = data.seat_info || [];
   const viewer = data.viewer === undefined ? null : data.viewer;

@@ -22,7 +22,7 @@ if NODE is None:
         pytest.fail("node is required for the JS tests (CI=true)", pytrace=False)
     pytest.skip("node is not installed", allow_module_level=True)
 
-SYNCED = ("view", "legal", "log_lines", "scores", "winners", "seat_info", "to_move", "status",
+SYNCED = ("view", "legal", "legal_runs", "log_lines", "scores", "winners", "seat_info", "to_move", "status",
           "step_index", "history_start", "history_len", "error", "speed", "playing", "viewer",
           "viewers", "catalog", "title", "name", "players")
 

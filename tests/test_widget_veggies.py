@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 greedy = nbgames.bots.greedy
 SEED = 7_362_514_908_331     # long enough that its digits cannot appear by chance
 FIXED = {"_esm", "_css", "_anywidget_id", "_dom_classes", "layout", "tabbable", "tooltip"}
-SYNCED = ("view", "legal", "log_lines", "scores", "winners", "seat_info", "to_move", "status",
+SYNCED = ("view", "legal", "legal_runs", "log_lines", "scores", "winners", "seat_info", "to_move", "status",
           "step_index", "history_start", "history_len", "error", "speed", "playing", "viewer",
           "viewers", "catalog", "title", "name", "players")
 
@@ -46,7 +46,7 @@ def board_choice(w):
     """What a person clicking the board would pick: a greedy choice among the synced
     legal ids (the board only offers those). Seeded by the position, so every run
     makes the same game."""
-    ids = [aid for aid, _ in w.legal]
+    ids = w.legal_ids
     chooser = nbgames.bots.GreedyPolicy(seed=w.step_index)
     choice = int(chooser(w.view, w.state.legal_actions()))
     assert choice in ids
@@ -76,10 +76,11 @@ def test_a_whole_game_by_clicks_start_place_announce():
         phases.append(phase)
         if phase == "place":
             # the ids the board sends are the engine's place ids of the synced list
-            labels = dict(w.legal)
-            for aid, label in list(labels.items())[:5]:
+            # hundreds of placements: sent as run-length coded ids, no labels
+            assert w.legal == [] and w.legal_runs
+            assert w.legal_ids == sorted(int(x) for x in w.state.legal_action_ids())
+            for aid in w.legal_ids[:5]:
                 src, q, r, c = w.game.decode(aid)
-                assert label == w.game.action_label(aid)
                 assert w.game.encode(src, q, r, c) == aid
         before = w.step_index
         click(w, board_choice(w))
@@ -88,7 +89,7 @@ def test_a_whole_game_by_clicks_start_place_announce():
         assert w.view == w.state.observation(0)
         assert w.scores == w.state.scores()
     state = w.state
-    assert state.is_terminal() and w.legal == []
+    assert state.is_terminal() and w.legal == [] and w.legal_runs == []
     assert phases.count("start") == 1 and phases.count("place") == 7
     assert "announce" in phases, "seed 4 gives seat 0 a tie to announce"
     assert w.view["phase"] == "over" and w.view["result"]["totals"] == state.scores()
@@ -109,7 +110,7 @@ def test_illegal_and_malformed_clicks_change_nothing():
     send(w, {"type": "clear_error"})
     assert w.error == ""
     # a legal click clears nothing but moves on
-    click(w, w.legal[0][0])
+    click(w, w.legal_ids[0])
     assert w.error == "" and w.to_move == 0
 
 
@@ -255,9 +256,9 @@ def test_legal_moves_only_for_the_human_seat_to_move():
         for viewer in (0, 1, None):
             w = nbgames.widget(state=state, viewer=viewer)
             if viewer == state.current_player:
-                assert [a for a, _ in w.legal] == [int(x) for x in state.legal_actions().ids]
+                assert w.legal_ids == sorted(int(x) for x in state.legal_actions().ids)
             else:
-                assert w.legal == []
+                assert w.legal == [] and w.legal_runs == [] and w.legal_ids == []
 
 
 # -- the JS board on real synced states ----------------------------------------------
@@ -302,3 +303,9 @@ def test_update_payloads_stay_moderate():
         after = synced(w)
         sizes.append(len(json.dumps({k: v for k, v in after.items() if before.get(k) != v})))
     assert max(sizes) < 150_000, sizes
+
+
+def test_run_length_coding_of_long_legal_lists():
+    from nbgames.widget.base import run_length
+    assert run_length([5, 3, 4, 9, 10, 20]) == [3, 3, 9, 2, 20, 1]
+    assert run_length([]) == []

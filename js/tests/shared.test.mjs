@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FakeModel, flush, installDom } from "./fakedom.mjs";
 import {
-  TRAITS, controlState, createWidget, h, makeContext, ordinal, parseSeed, seatLabel, seatsTable,
+  TRAITS, controlState, createWidget, expandRuns, h, makeContext, ordinal, parseSeed, seatLabel, seatsTable,
 } from "../shared.js";
 
 const SEATS = [
@@ -227,4 +227,13 @@ test("cleanup removes the view and its listeners", () => {
   cleanup();
   assert.equal(el.childNodes.length, 0);
   for (const k of TRAITS) assert.equal((model.handlers[`change:${k}`] || []).length, 0);
+});
+
+test("long legal lists arrive run-length coded and are expanded for the board", () => {
+  assert.deepEqual(expandRuns([7, 3, 20, 1]), [[7, ""], [8, ""], [9, ""], [20, ""]]);
+  assert.deepEqual(expandRuns([]), []);
+  const ctx = makeContext({ legal: [], legal_runs: [100, 2], view: {} }, () => {});
+  assert.deepEqual(ctx.legal.map(([id]) => id), [100, 101]);
+  const short = makeContext({ legal: [[3, "play Tomato 4"]], legal_runs: [], view: {} }, () => {});
+  assert.equal(short.legalId("play Tomato 4"), 3);
 });

@@ -40,6 +40,20 @@ SPEED_RANGE = (0.25, 50.0)
 MAX_SEED = 2**63 - 1
 
 
+LABELLED_MAX = 64
+
+
+def run_length(ids) -> list[int]:
+    """Sorted ids as ``[start, count, start, count, ...]``."""
+    out: list[int] = []
+    for a in sorted(int(x) for x in ids):
+        if out and out[-2] + out[-1] == a:
+            out[-1] += 1
+        else:
+            out += [a, 1]
+    return out
+
+
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -84,7 +98,13 @@ class GameWidget(anywidget.AnyWidget):
 
     legal = t.List(read_only=True).tag(sync=True)
     """``[[id, label], ...]``: the viewer's legal actions when it is the viewer's turn
-    and the viewer's seat is human; empty otherwise."""
+    and the viewer's seat is human, and there are at most ``LABELLED_MAX`` of them;
+    empty otherwise (a longer list goes in ``legal_runs``)."""
+
+    legal_runs = t.List(read_only=True).tag(sync=True)
+    """The same legal ids when there are more than ``LABELLED_MAX`` (Veggies places
+    a card in hundreds of ways): sorted and run-length coded, ``[start, count, ...]``,
+    without labels (a board derives what it shows from the id). Empty otherwise."""
 
     log_lines = t.List(read_only=True).tag(sync=True)
     """The last ``log_limit`` log lines the viewer may read (``state.log(viewer)``)."""
@@ -231,6 +251,15 @@ class GameWidget(anywidget.AnyWidget):
             raise OptionError(f"reveal must be True or False, got {value!r}")
         self._reveal = value
         self._sync()
+
+    @property
+    def legal_ids(self) -> list[int]:
+        """The synced legal ids, whichever way they were sent (``legal`` or
+        ``legal_runs``): what the board lets a person click."""
+        if self.legal:
+            return [aid for aid, _ in self.legal]
+        runs = self.legal_runs
+        return [a for i in range(0, len(runs), 2) for a in range(runs[i], runs[i] + runs[i + 1])]
 
     def act(self, action):
         """Play ``action`` (an Action, id or label) for the human seat to move, then let
@@ -403,12 +432,17 @@ class GameWidget(anywidget.AnyWidget):
             view["reveal"] = [self._private(s, public) for s in range(self._game.players)
                               if s != viewer]
         cp = state.current_player
-        legal = []
+        legal, runs = [], []
         if cp is not None and cp == viewer and self._seats.is_human(cp):
-            legal = [[a.id, a.label] for a in state.legal_actions()]
+            ids = state.legal_action_ids()
+            if len(ids) <= LABELLED_MAX:
+                legal = [[a.id, a.label] for a in state.legal_actions()]
+            else:
+                runs = run_length(ids)
         with self.hold_sync():
             self._set("view", pack(self._game, view, self._catalog))
             self._set("legal", legal)
+            self._set("legal_runs", runs)
             self._set("log_lines", state.log(viewer)[-self._log_limit:])
             self._set("scores", list(state.scores()))
             self._set("winners", list(state.winners()))
