@@ -202,3 +202,17 @@ def test_observation_rejects_bad_seat():
     s = nbgames.load("chili_cookoff", players=3).new_state(seed=1)
     with pytest.raises(ValueError, match="seat"):
         s.observation(3)
+
+
+@pytest.mark.parametrize("title", nbgames.games())
+def test_action_list_is_a_sequence_of_actions(title):
+    """legal_actions() indexes, slices, iterates and tests membership alike, whether
+    the title keeps its ids in a list or a numpy array."""
+    g = nbgames.load(title)
+    s = g.new_state(seed=1)
+    acts = s.legal_actions()
+    first = acts[0]
+    assert acts[:1] == [first] and all(isinstance(a, nbgames.Action) for a in acts[:3])
+    assert first in acts and first.id in acts and first.label in acts
+    assert -5 not in acts and "nonsense" not in acts
+    assert list(acts) == [g.action(int(i)) for i in acts.ids]

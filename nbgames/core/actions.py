@@ -55,7 +55,7 @@ class ActionList(Sequence):
 
     def __getitem__(self, i):
         if isinstance(i, slice):
-            return [self.game.action(a) for a in self.ids[i]]
+            return [self.game.action(int(a)) for a in self.ids[i]]
         return self.game.action(int(self.ids[i]))
 
     def __contains__(self, a):
@@ -63,7 +63,7 @@ class ActionList(Sequence):
             a = a.id
         if isinstance(a, str):
             return a in self.labels
-        return a in set(int(x) for x in self.ids) if not isinstance(self.ids, (list, tuple)) else a in self.ids
+        return any(int(x) == a for x in self.ids)
 
     @property
     def labels(self) -> list[str]:
