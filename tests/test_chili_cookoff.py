@@ -8,7 +8,7 @@ import pytest
 
 import nbgames
 from nbgames.games.chili_cookoff import scoring
-from nbgames.games.chili_cookoff.components import ComponentError, load_components
+from nbgames.games.chili_cookoff.components import load_components
 
 C = load_components()
 TYPE = {(t.ingredient, t.rank): t.index for t in C.types}

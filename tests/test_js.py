@@ -63,8 +63,8 @@ def test_composed_module_loads_in_node(tmp_path, title):
     assert "\nimport " not in src and not src.startswith("import ")
     mod = tmp_path / f"{title}.mjs"
     mod.write_text(src)
-    code = (f"import(process.argv[1]).then(m => {{ if (typeof m.default.render !== 'function') "
-            f"process.exit(3); console.log('ok'); }}).catch(e => {{ console.error(e); process.exit(2); }})")
+    code = ("import(process.argv[1]).then(m => { if (typeof m.default.render !== 'function') "
+            "process.exit(3); console.log('ok'); }).catch(e => { console.error(e); process.exit(2); })")
     r = subprocess.run([NODE, "--input-type=module", "-e", code, str(mod)], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr

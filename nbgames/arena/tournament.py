@@ -6,7 +6,6 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from ..agents.adapter import policy_name
 from ..core.errors import OptionError, PolicyError
 from .play import _as_game, play
 

@@ -207,3 +207,32 @@ def save_screenshot(page, name: str, folder: Path | None = None) -> Path:
 
 def cleanup(path: Path):
     shutil.rmtree(path, ignore_errors=True)
+
+
+def kernel_json(page, root: Path, expr: str, name: str):
+    """Evaluate ``expr`` in the notebook's kernel and return it (through a file)."""
+    err = execute(page, f"import json; json.dump({expr}, open({name!r}, 'w'))")
+    assert err is None, err
+    return json.loads((root / name).read_text())
+
+
+def final_record(page, root: Path, name: str, *, title: str, players: int, seed: int,
+                 human_moves: int, extra: str = "") -> dict:
+    """The kernel's final state after a game played by clicking, checked: over, no
+    error, the record replays to its scores, and seat 0 (the human) made exactly
+    ``human_moves`` decisions. Returns the kernel's answer (``record`` and extras)."""
+    import nbgames
+    result = kernel_json(page, root, "{'record': w.state.record(), 'terminal': "
+                         "w.state.is_terminal(), 'error': w.error" + extra + "}", name)
+    assert result["terminal"] and result["error"] == ""
+    record = result["record"]
+    assert record["seed"] == seed and record["players"] == players
+    final = nbgames.replay(record)                  # the record is consistent
+    assert final.is_terminal() and final.scores() == record["scores"]
+    state, human = nbgames.load(title, players=players).new_state(seed=seed), 0
+    for aid in record["actions"]:                   # every seat-0 decision was a click
+        human += state.current_player == 0
+        state.apply(aid)
+    assert human == human_moves
+    return result
+

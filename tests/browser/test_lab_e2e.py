@@ -5,18 +5,9 @@ test. Screenshots go to tests/artifacts/."""
 
 from __future__ import annotations
 
-import json
-
 import nbg_harness as h
 
 import nbgames
-
-
-def _kernel_json(page, root, expr: str, name: str):
-    """Evaluate ``expr`` in the notebook's kernel and return it (through a file)."""
-    err = h.execute(page, f"json.dump({expr}, open({name!r}, 'w'))")
-    assert err is None, err
-    return json.loads((root / name).read_text())
 
 
 def test_play_a_whole_cookoff_game_in_jupyterlab(page, lab_server, jupyter_root, artifacts):
@@ -36,20 +27,9 @@ def test_play_a_whole_cookoff_game_in_jupyterlab(page, lab_server, jupyter_root,
     assert board.locator(".ck-results-table tbody tr").count() == 2
     h.save_screenshot(page, "lab-03-game-over.png", artifacts)
 
-    result = _kernel_json(page, jupyter_root, "{'record': w.state.record(), "
-                          "'terminal': w.state.is_terminal(), 'error': w.error, "
-                          "'step': w.step_index}", "e2e_result.json")
-    assert result["terminal"] and result["error"] == ""
+    result = h.final_record(page, jupyter_root, "e2e_result.json", title="chili_cookoff",
+                            players=2, seed=11, human_moves=moves)
     record = result["record"]
-    assert record["seed"] == 11 and record["players"] == 2
-    final = nbgames.replay(record)                  # the record is consistent
-    assert final.is_terminal() and final.scores() == record["scores"]
-    # every decision of seat 0 came from a click, and only those
-    state, human = nbgames.load("chili_cookoff", players=2).new_state(seed=11), 0
-    for aid in record["actions"]:
-        human += state.current_player == 0
-        state.apply(aid)
-    assert human == moves
     shown = [int(x) for x in board.locator(".nbg-seat-table tbody td.nbg-num").all_inner_texts()]
     assert shown == record["scores"]
     assert not page.js_errors, page.js_errors
@@ -66,7 +46,7 @@ def test_play_a_whole_cookoff_game_in_jupyterlab(page, lab_server, jupyter_root,
     board.get_by_role("button", name="new game").click()
     page.wait_for_function("() => document.querySelector('.nbg .nbg-steptext').textContent"
                            ".startsWith('step 0')")
-    after = _kernel_json(page, jupyter_root, "{'step': w.step_index, 'seed': w.state.seed, "
+    after = h.kernel_json(page, jupyter_root, "{'step': w.step_index, 'seed': w.state.seed, "
                          "'error': w.error}", "e2e_new.json")
     assert after == {"step": 0, "seed": 4, "error": ""}
 
@@ -94,7 +74,7 @@ def test_watch_a_bot_game_with_play_pause(page, lab_server, jupyter_root, artifa
     board.get_by_role("button", name="step: the seat to move decides once").click()
     page.wait_for_function("(s) => document.querySelector('.nbg .nbg-steptext').textContent "
                            "!== s", arg=stopped)
-    result = _kernel_json(page, jupyter_root, "{'step': w.step_index, 'viewer': w.viewer, "
+    result = h.kernel_json(page, jupyter_root, "{'step': w.step_index, 'viewer': w.viewer, "
                           "'playing': w.playing, 'error': w.error}", "watch_result.json")
     assert result["viewer"] is None and not result["playing"] and result["error"] == ""
     assert result["step"] == int(stopped.split()[1]) + 1
@@ -113,7 +93,7 @@ def test_notebook7_render_and_click(page, notebook_server, jupyter_root, artifac
     page.wait_for_function("() => !document.querySelector('.nbg .nbg-steptext')"
                            ".textContent.startsWith('step 0')")
     h.save_screenshot(page, "nb7-01-after-click.png", artifacts)
-    result = _kernel_json(page, jupyter_root, "{'history': w.state.history, 'error': w.error}",
+    result = h.kernel_json(page, jupyter_root, "{'history': w.state.history, 'error': w.error}",
                           "nb7_result.json")
     assert result["error"] == "" and len(result["history"]) >= 1
     played = nbgames.load("chili_cookoff", players=3).action_label(result["history"][0])

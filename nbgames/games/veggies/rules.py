@@ -23,7 +23,7 @@ from ...core import Game, Option, components_option
 from ...core.errors import IllegalActionError, OptionError, RecordError
 from ...core.state import State
 from . import scoring
-from .components import CODE, COLS, GOODS, ROWS, SYMBOLS, ComponentError, load_components
+from .components import CODE, COLS, GOODS, ROWS, SYMBOLS, load_components
 
 START, ANNOUNCE, PLACE = 0, 2, 7            # first id of each kind of decision
 SOURCES = ("held", "ramp0", "ramp1", "ramp2")
