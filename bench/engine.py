@@ -1,5 +1,5 @@
-"""Engine speed: random-playout decisions/s and games/s, and clone/s, for every
-title, beside OpenSpiel's pure-Python ``python_block_dominoes`` when open-spiel
+"""Engine speed: random-playout decisions/s and games/s, clone/s and the greedy
+bot's time per move, for every title, beside OpenSpiel's pure-Python ``python_block_dominoes`` when open-spiel
 is installed (``pip install -e ".[bench]"``). Run: ``python bench/engine.py``.
 
 Decisions are counted at the players' decisions only (OpenSpiel's chance nodes
@@ -55,6 +55,25 @@ def midgame(game, seed=1):
     return s
 
 
+def bot_ms_per_move(game, games: int = 3) -> tuple[float, float]:
+    """Median and worst milliseconds the greedy bot takes per decision (seat 0 greedy,
+    the others random), observation building included."""
+    import statistics
+    times = []
+    for seed in range(games):
+        s = game.new_state(seed=seed)
+        bots = [nbgames.bots.GreedyPolicy(seed)] + [nbgames.bots.RandomPolicy(seed + i)
+                                                  for i in range(1, game.players)]
+        while not s.is_terminal():
+            p = s.current_player
+            t = time.perf_counter()
+            a = bots[p](s.observation(p), s.legal_actions())
+            if p == 0:
+                times.append((time.perf_counter() - t) * 1000)
+            s.apply(a)
+    return statistics.median(times), max(times)
+
+
 def block_dominoes(budget: float):
     try:
         import pyspiel
@@ -107,6 +126,8 @@ def main(argv=None):
             line = f"{title + f' ({n}p)':<34}{dps:>12,.0f} dec/s{gps:>10,.1f} games/s{cps:>12,.0f} clone/s"
             if ref:
                 line += f"   x{dps / ref[0]:.2f} decisions, x{cps / ref[2]:.2f} clone vs block_dominoes"
+            med, worst = bot_ms_per_move(game)
+            line += f"   greedy {med:.2f} ms/move (max {worst:.1f})"
             print(line, flush=True)
 
 
