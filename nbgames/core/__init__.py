@@ -3,10 +3,10 @@
 from .actions import Action, ActionList
 from .errors import (ComponentError, IllegalActionError, NbgamesError, OptionError, PolicyError, RecordError,
                      UnknownGameError)
-from .game import Game, Option, components_option
+from .game import Game, Option, components_option, int_range
 from .registry import games, load, replay
 from .state import State
 
-__all__ = ["ComponentError", "components_option", "Action", "ActionList", "Game", "Option", "State", "games", "load", "replay",
+__all__ = ["ComponentError", "components_option", "int_range", "Action", "ActionList", "Game", "Option", "State", "games", "load", "replay",
            "IllegalActionError", "NbgamesError", "OptionError", "PolicyError", "RecordError",
            "UnknownGameError"]

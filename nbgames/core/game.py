@@ -24,6 +24,16 @@ class Option:
     check: Callable[[Any, "Game"], str | None] | None = field(default=None, compare=False)
 
 
+def int_range(lo, hi, what: str = "an int"):
+    """An Option check: an int from ``lo`` to ``hi`` inclusive; ``hi`` may be a
+    function of the game (e.g. the last seat)."""
+    def check(value, game):
+        top = hi(game) if callable(hi) else hi
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= top:
+            return f"must be {what} from {lo} to {top}"
+    return check
+
+
 def components_option(loader, doc: str) -> Option:
     """The ``components`` option every title has: None for the bundled file, or a
     path or dict (a list too, where the loader takes one) of a corrected file,

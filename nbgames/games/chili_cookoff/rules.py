@@ -9,20 +9,10 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...core import Game, Option, State, components_option
+from ...core import Game, Option, State, components_option, int_range
 from ...core.errors import RecordError
 from . import scoring
 from .components import ComponentError, load_components
-
-
-def _check_first(value, game):
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.players:
-        return f"must be a seat from 0 to {game.players - 1}"
-
-
-def _check_rounds(value, game):
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
-        return "must be an int from 1 to 10"
 
 
 class CookoffGame(Game):
@@ -31,9 +21,9 @@ class CookoffGame(Game):
     min_players = 2
     max_players = 7
     options_spec = {
-        "rounds": Option(3, "Rounds to play (rulebook: three).", check=_check_rounds),
+        "rounds": Option(3, "Rounds to play (rulebook: three).", check=int_range(1, 10)),
         "first_player": Option(0, "Seat that starts the first hand (rulebook: 'by any method').",
-                               check=_check_first),
+                               check=int_range(0, lambda g: g.players - 1, "a seat")),
         "components": components_option(
             load_components, "None for the bundled components.json, or a path/dict of a "
                               "corrected component file."),

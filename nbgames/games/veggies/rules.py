@@ -19,7 +19,7 @@ import re
 
 import numpy as np
 
-from ...core import Game, Option, components_option
+from ...core import Game, Option, components_option, int_range
 from ...core.errors import IllegalActionError, OptionError, RecordError
 from ...core.state import State
 from . import scoring
@@ -40,11 +40,6 @@ def rotate(spaces: str, rot: int) -> list[str]:
     return ["".join(r) for r in np.rot90(a, -(rot // 90) % 4)]
 
 
-def _check_stand_cards(value, game):
-    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 40:
-        return "must be an int from 2 to 40 (cards in each finished stand, the starting card included)"
-
-
 class VeggiesGame(Game):
     title = "veggies"
     name = "Veggies"
@@ -53,7 +48,7 @@ class VeggiesGame(Game):
     options_spec = {
         "stand_cards": Option(8, "Cards in each finished stand, the starting card included "
                                  "(rulebook: 'every player has added 8 cards'; our reading: 8 "
-                                 "in all, see data/README.md).", check=_check_stand_cards),
+                                 "in all, see data/README.md).", check=int_range(2, 40)),
         "teams": Option(None, "4 players: teams of seats 0+2 against 1+3 (rulebook: 4-Player "
                               "Variant). None = on for 4 players, off otherwise; True needs 4 "
                               "players.", choices=(None, True, False)),
