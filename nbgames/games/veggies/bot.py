@@ -94,13 +94,10 @@ def _others_pool(obs, seat):
 
 
 def _choose_start(obs, ids, rng):
-    best, choice = None, ids[0]
-    for aid in ids:
+    def value(aid):
         card = obs["hand"][aid]["spaces"]
-        v = _Grid([card[:3], card[3:]], [0, 0]).value(set()) + rng.random() * 1e-6
-        if best is None or v > best:
-            best, choice = v, aid
-    return choice
+        return _Grid([card[:3], card[3:]], [0, 0]).value(set()) + rng.random() * 1e-6
+    return max(ids, key=value)
 
 
 def _choose_announcement(obs, ids, rng):
@@ -113,8 +110,8 @@ def _choose_announcement(obs, ids, rng):
             continue
         forced, tied, picks = scoring.announcement_options(rows, count)
         guess.extend(forced + tied[:picks])
-    best, choice = None, ids[0]
-    for aid in ids:
+
+    def value(aid):
         mine = list(obs["my_announcement"]) + [GOODS[aid - ANNOUNCE]]
         pool = scoring.pooled([guess, mine])
         totals = [scoring.score_stand(rows, pool)["total"] for rows in stands]
@@ -124,10 +121,8 @@ def _choose_announcement(obs, ids, rng):
             v = me - them
         else:
             v = totals[seat] - max(t for s, t in enumerate(totals) if s != seat)
-        v += rng.random() * 1e-6
-        if best is None or v > best:
-            best, choice = v, aid
-    return choice
+        return v + rng.random() * 1e-6
+    return max(ids, key=value)
 
 
 def _choose_place(obs, ids, rng):
