@@ -6,7 +6,8 @@ seats greedy), which is what an update message carries besides its envelope.
 
 bench/widget.py measures the real websocket frames in Chromium (Cookoff); this
 script covers every title, Veggies' hundreds of legal placements included.
-Target (issue 3): median update <= 4 KB.
+Titles and player counts come from each title's spec (``bench_players``).
+Target (issue 7): median update <= 3 KB for every title and player count.
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ import json
 import statistics
 
 import nbgames
+from nbgames.core.registry import spec
 from nbgames.widget.base import GameWidget
-
-CASES = {"chili_cookoff": [2, 4, 7], "veggies": [2, 4]}
 
 
 def synced_names(w) -> list[str]:
@@ -46,10 +46,11 @@ def measure(title: str, players: int, seed: int) -> list[int]:
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    ap.add_argument("--titles", nargs="+", default=nbgames.games())
     args = ap.parse_args(argv)
     print(f"{'title':<22}{'updates':>8}{'median B':>10}{'p90 B':>8}{'max B':>8}")
-    for title, counts in CASES.items():
-        for n in counts:
+    for title in args.titles:
+        for n in spec(title).bench_players:
             sizes = sorted(s for seed in args.seeds for s in measure(title, n, seed))
             p90 = sizes[int(0.9 * (len(sizes) - 1))]
             print(f"{title + f' ({n}p)':<22}{len(sizes):>8}{statistics.median(sizes):>10,.0f}"

@@ -2,57 +2,60 @@
  * nbgames front-end: the shared shell (controls around every board) and helpers.
  *
  * ---------------------------------------------------------------------------
- * HOW A TITLE'S BOARD PLUGS IN (the pattern js/cookoff.js follows, and
- * js/veggies.js and every later title should follow):
+ * HOW A TITLE'S BOARD PLUGS IN (the pattern every board follows):
  *
- *   // js/<module>.js -- register it in BOARDS of nbgames/widget/assets.py
- *   import { h, card, seatLabel } from "./shared.js";
+ *   // js/<title>.js -- listed last in the `js` manifest of the title's TitleSpec
+ *   import { h, seatLabel } from "./shared.js";
+ *   import { cardFace } from "./cards.js";      // a helper module, also in the manifest
  *
  *   export const board = {
  *     // Draw the whole board from ctx and return one element. Called on every
- *     // sync; keep no game state between calls.
+ *     // sync; keep no game state between calls (per-view UI state goes in ctx.ui).
  *     render(ctx) {
  *       return h("div", { class: "nbg-board" }, ...);
  *     },
  *   };
- *   // Export pure helpers too (e.g. `export function winningOrder(...)`) and
- *   // test them in js/tests/<module>.test.mjs with `node --test`.
+ *   // Export pure helpers too and test them in js/tests/<title>.test.mjs.
  *
  * ctx, built by the shell for each render (see makeContext below):
- *   view        the viewer's observation, state.observation(viewer) in Python.
- *               In teaching mode view.reveal = [{seat, ...private parts}].
- *   legal       [[id, label], ...]: the viewer's legal actions; empty unless it
- *               is the viewer's turn and the viewer is a human seat. A long list
- *               (Python's LABELLED_MAX, 64) arrives as `legal_runs`, run-length
- *               coded ids without labels, and is expanded here to [[id, ""], ...]:
- *               a board must be able to act on ids alone for such lists.
- *   legalId(label) -> id | undefined   (labels are the engine's stable names)
+ *   view        the viewer's observation, exactly state.observation(viewer) in
+ *               Python. In teaching mode view.reveal = [{seat, ...private parts}].
+ *   catalog     game.catalog(): fixed public facts (card faces...) that the
+ *               observation names by index. Sent once.
+ *   space       game.action_space.to_json(): the layout of action ids.
+ *   legal       the viewer's legal actions, decoded: [{id, kind, <field>: value}],
+ *               empty unless it is the viewer's turn and the viewer is human.
+ *   find(kind, fields) -> id | undefined: the legal action of that kind whose
+ *               fields match (e.g. find("place", {src: 1, rot: 0, row: 2, col: -1})).
+ *   legalOf(kind) -> [{id, kind, ...}]: the legal actions of one kind.
+ *   label(id)   the engine's label of an id (made from the layout's template).
  *   act(id)     send {"type": "action", "id": id} to Python. Nothing changes
  *               locally: the board is redrawn when Python syncs back.
+ *   ui          an object kept for this view across renders (selection, hover).
  *   seats, viewer, toMove, scores, winners, playing
  *   seatLabel(i) "You" / "P1 greedy" ...
  *
- * Optional: `board.unpack(view, catalog)` when nbgames/widget/packing.py sends
- * the title's cards as indices into the `catalog` trait (smaller updates).
- *
  * Rules of the road:
- *   - Draw only from ctx. Python owns the truth; the browser never sets a trait.
+ *   - Draw only from ctx. Python owns the truth; the browser never sets a trait,
+ *     and never re-derives a rule: Python sends derived facts (groups, scores).
+ *   - Find ids by kind and fields (ctx.find), never by label text or arithmetic.
  *   - Everything clickable is a <button> with an aria-label and a `data-key`
- *     stable across renders: the shell restores keyboard focus by it. Rows of
+ *     stable across renders: the shell restores keyboard focus by it. A button
+ *     that plays a legal action also carries `data-aid` (its id). Rows of
  *     buttons inside an element with role="toolbar" get arrow-key navigation.
- *   - Top-level names must not clash with this file's: Python composes one module
- *     from shared.js + <module>.js (relative `import` lines removed) and appends
- *     `export default createWidget(board);`.
- *   - CSS lives in js/<module>.css, every rule scoped under `.nbg`; it is
- *     appended to js/shared.css.
+ *   - Modules are composed by nbgames/widget/assets.py, each in a scope of its
+ *     own: import what you use from "./x.js" (x in the manifest), export what
+ *     others use. No default exports.
+ *   - CSS lives in js/<module>.css next to the module, every rule scoped under
+ *     `.nbg`.
  * ---------------------------------------------------------------------------
  */
 
 /** Every synced trait the shell reads (the whole browser-side model). */
 export const TRAITS = [
-  "title", "name", "players", "viewer", "viewers", "view", "legal", "legal_runs", "log_lines", "scores",
+  "title", "name", "players", "viewer", "viewers", "view", "legal", "log_lines", "scores",
   "winners", "seat_info", "to_move", "status", "step_index", "history_start", "history_len",
-  "error", "speed", "playing", "catalog",
+  "error", "speed", "playing", "catalog", "action_space",
 ];
 
 export const SPEEDS = [0.5, 1, 2, 4, 8, 16];
@@ -104,30 +107,100 @@ export function ordinal(n) {
   return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
 }
 
-/** The context a board draws from (see the comment at the top). A board that
- * exports `unpack(view, catalog)` gets its packed view expanded first. */
-/** Expand run-length coded ids [start, count, ...] into [[id, ""], ...]. */
+/** Expand run-length coded ids [gap, count, gap, count, ...] (each run starts
+ * `gap` after the end of the one before) into a sorted list of ids. */
 export function expandRuns(runs) {
   const out = [];
+  let end = 0;
   for (let i = 0; i + 1 < (runs || []).length; i += 2) {
-    for (let k = 0; k < runs[i + 1]; k += 1) out.push([runs[i] + k, ""]);
+    const start = end + runs[i];
+    for (let k = 0; k < runs[i + 1]; k += 1) out.push(start + k);
+    end = start + runs[i + 1];
   }
   return out;
 }
 
-export function makeContext(data, send, board) {
-  const legal = Array.isArray(data.legal_runs) && data.legal_runs.length ? expandRuns(data.legal_runs)
-    : (Array.isArray(data.legal) ? data.legal : []);
-  const byLabel = new Map(legal.map(([id, label]) => [label, id]));
+/** The kind of an id in a layout (game.action_space.to_json()), or null. */
+function kindOf(space, id) {
+  for (const k of (space && space.kinds) || []) {
+    if (id >= k.base && id < k.base + k.count) return k;
+  }
+  return null;
+}
+
+/** {id, kind, <field>: value, ...} of an action id: the same mixed-radix layout
+ * as nbgames/core/action_space.py (first field most significant). */
+export function decodeAction(space, id) {
+  const k = kindOf(space, id);
+  if (!k) return null;
+  const out = { id, kind: k.kind };
+  let x = id - k.base;
+  for (let i = k.fields.length - 1; i >= 0; i -= 1) {
+    const f = k.fields[i];
+    out[f.name] = (x % f.size) + f.lo;
+    x = Math.floor(x / f.size);
+  }
+  return out;
+}
+
+/** The id of `kind` with `fields` ({name: value}), or undefined when a field is
+ * missing or out of range. */
+export function encodeAction(space, kind, fields) {
+  const k = ((space && space.kinds) || []).find((x) => x.kind === kind);
+  if (!k) return undefined;
+  let x = 0;
+  for (const f of k.fields) {
+    const v = fields[f.name];
+    if (!Number.isInteger(v) || v < f.lo || v >= f.lo + f.size) return undefined;
+    x = x * f.size + (v - f.lo);
+  }
+  return k.base + x;
+}
+
+/** The engine's label of an id, from the kind's template ("place {src} r{rot}
+ * at ({row:+d},{col:+d})"): named fields show their name, "+d" a signed int. */
+export function actionLabel(space, id) {
+  const a = decodeAction(space, id);
+  if (!a) return "";
+  const k = kindOf(space, id);
+  return k.label.replace(/\{(\w+)(?::([^}]*))?\}/g, (_, name, fmt) => {
+    const f = k.fields.find((x) => x.name === name);
+    const v = a[name];
+    if (f && f.names) return f.names[v - f.lo];
+    return fmt === "+d" && v >= 0 ? `+${v}` : String(v);
+  });
+}
+
+/** The context a board draws from (see the comment at the top). `ui` is the
+ * view's own object, kept across renders. */
+export function makeContext(data, send, ui) {
+  const space = data.action_space || { kinds: [] };
+  const legal = expandRuns(data.legal).map((id) => decodeAction(space, id)).filter(Boolean);
+  let index = null;
+  const keyOf = (kind, fields, names) => [kind, ...names.map((n) => fields[n])].join("|");
+  const find = (kind, fields) => {
+    if (index === null) {
+      index = new Map();
+      for (const a of legal) {
+        const k = space.kinds.find((x) => x.kind === a.kind);
+        index.set(keyOf(a.kind, a, k.fields.map((f) => f.name)), a.id);
+      }
+    }
+    const k = space.kinds.find((x) => x.kind === kind);
+    return k ? index.get(keyOf(kind, fields || {}, k.fields.map((f) => f.name))) : undefined;
+  };
   const seats = data.seat_info || [];
   const viewer = data.viewer === undefined ? null : data.viewer;
-  let view = data.view || {};
-  if (board && typeof board.unpack === "function") view = board.unpack(view, data.catalog || []);
   return {
-    view,
+    view: data.view || {},
+    catalog: data.catalog || {},
+    space,
     legal,
-    legalId: (label) => byLabel.get(label),
+    find,
+    legalOf: (kind) => legal.filter((a) => a.kind === kind),
+    label: (id) => actionLabel(space, id),
     act: (id) => send({ type: "action", id }),
+    ui: ui || {},
     seats,
     viewer,
     toMove: data.to_move,
@@ -204,6 +277,7 @@ export class Shell {
     this.lastStep = null;
     this.firstDone = false;
     this.seedText = "";
+    this.ui = {};          // this view's own UI state (selections), kept across renders
     this.handlers = [];
     this.build();
     for (const k of TRAITS) {
@@ -315,7 +389,7 @@ export class Shell {
     const data = readModel(this.model);
     const focusKey = this.root.contains(document.activeElement) && document.activeElement
       ? document.activeElement.getAttribute && document.activeElement.getAttribute("data-key") : null;
-    const ctx = makeContext(data, (m) => this.send(m), this.board);
+    const ctx = makeContext(data, (m) => this.send(m), this.ui);
     const c = controlState(data);
 
     // header

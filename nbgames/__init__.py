@@ -11,7 +11,7 @@ from .core import (Action, ActionList, Game, IllegalActionError, NbgamesError, O
                    OptionError, PolicyError, RecordError, State, UnknownGameError, games, load,
                    replay)
 from . import agents as bots
-from .arena import TournamentResult, play, tournament
+from .arena import HumanTurnError, Table, TournamentResult, play, tournament
 
 __version__ = "0.1.0"
 
@@ -23,6 +23,6 @@ def widget(*args, **kwargs):
     return make_widget(*args, **kwargs)
 
 
-__all__ = ["Action", "ActionList", "Game", "Option", "State", "games", "load", "replay", "play",
-           "tournament", "TournamentResult", "widget", "bots", "IllegalActionError",
+__all__ = ["Action", "ActionList", "Game", "Option", "State", "Table", "games", "load", "replay",
+           "play", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError", "IllegalActionError",
            "NbgamesError", "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

@@ -173,7 +173,8 @@ def test_placement_legality():
         for r in range(-g.E, g.E + 1):
             for c in range(-g.E, g.E + 1):
                 if any((r + i, c + j) in near for i in range(h) for j in range(w)):
-                    brute |= {g.encode(src, q, r, c) for src in range(4)}
+                    brute |= {g.action_space.encode("place", src=src, rot=q, row=r, col=c)
+                                  for src in range(4)}
     assert set(int(a) for a in s.legal_action_ids()) == brute
 
 
@@ -214,8 +215,9 @@ def test_covered_spaces_are_invisible():
 
 def test_starting_card_choice_and_setup():
     """Setup: 3 cards face up on the ramp; each player is dealt 2 and chooses one
-    to start the stand; the other is held."""
-    g = nbgames.load("veggies", players=3)
+    to start the stand; the other is held (``start="open"``: each card is laid as
+    soon as it is chosen)."""
+    g = nbgames.load("veggies", players=3, start="open")
     s = g.new_state(seed=11)
     assert s.phase == "start" and len(s.ramp) == 3 and all(len(h) == 2 for h in s.hands)
     assert len(s.deck) == 40 - 3 - 6
@@ -228,6 +230,30 @@ def test_starting_card_choice_and_setup():
     s.apply(0)
     s.apply(0)
     assert s.phase == "place" and s.current_player == 0
+
+
+def test_starting_cards_are_secret_until_all_have_chosen():
+    """Setup (rulebook silent on timing; our default ``start="secret"``): the
+    choices are made in seat order, face down, and revealed together. Nobody sees
+    another's choice before the reveal, and determinize resamples it."""
+    g = nbgames.load("veggies", players=3)
+    s = g.new_state(seed=11)
+    hands = [list(h) for h in s.hands]
+    s.apply("start with hand card 1")
+    assert s.stands == [[], [], []] and s.current_player == 1
+    obs1, obs0 = s.observation(1), s.observation(0)
+    assert obs1["started"] == [True, False, False] and obs1["my_start"] is None
+    assert obs0["my_start"] == hands[0][1]
+    assert all(st["cards"] == [] for st in obs1["stands"])
+    # seat 1 cannot tell which card seat 0 chose: determinize resamples the choice
+    seen = {tuple(s.determinize(1, k)._secret[0]) for k in range(20)}
+    assert seen == {(0,), (1,)}
+    assert all(s.determinize(0, k)._secret[0] == [1] for k in range(5))
+    s.apply(0)
+    s.apply(1)
+    assert s.phase == "place" and s.current_player == 0
+    assert [st[0][0] for st in s.stands] == [hands[0][1], hands[1][0], hands[2][1]]
+    assert s.hands == [[hands[0][0]], [hands[1][1]], [hands[2][0]]]
 
 
 def test_turn_draws_into_hand_or_ramp():
@@ -313,7 +339,7 @@ def test_announcement_tie_is_a_hidden_decision():
     for k in range(20):
         d = s.determinize(1, k)
         assert d.observation(1) == o1 and list(d.legal_action_ids()) == list(s.legal_action_ids())
-        seen.add(d.ann[0][0])
+        seen.add(d._announced(0)[0])
     assert seen == {"strawberry", "grape"}
     s.apply("announce strawberry")
     s.apply("announce strawberry")
@@ -400,11 +426,13 @@ def test_labels_and_ids():
     """Issue 4: a fixed, finite action space; labels unique and parsed without a table."""
     g = nbgames.load("veggies", players=2)
     aid = g.action_id("place ramp1 r90 at (-2,+3)")
-    assert aid == g.encode(2, 1, -2, 3) and g.action_label(aid) == "place ramp1 r90 at (-2,+3)"
+    assert aid == g.action_space.encode("place", src=2, rot=1, row=-2, col=3)
+    assert g.action_label(aid) == "place ramp1 r90 at (-2,+3)"
     assert g.action_id("announce mushroom") == 6 and g.action_id("start with hand card 1") == 1
-    assert g.decode(g.num_actions - 1) == (3, 3, g.E, g.E)
-    assert g._id_by_label is None                       # no 30k-entry table was built
-    with pytest.raises(IllegalActionError, match="outside the stand window"):
+    assert g.action_space.decode(g.num_actions - 1) == {"kind": "place", "src": 3, "rot": 3,
+                                                        "row": g.E, "col": g.E}
+    assert g.action_space._unpacked == {}              # no 30k-entry table was built
+    with pytest.raises(IllegalActionError, match="no action is labelled"):
         g.action_id("place held r0 at (+99,+0)")
     with pytest.raises(IllegalActionError, match="no action is labelled"):
         g.action_id("put it somewhere")

@@ -80,8 +80,8 @@ def test_a_whole_game_by_clicks_start_place_announce():
             assert w.legal == [] and w.legal_runs
             assert w.legal_ids == sorted(int(x) for x in w.state.legal_action_ids())
             for aid in w.legal_ids[:5]:
-                src, q, r, c = w.game.decode(aid)
-                assert w.game.encode(src, q, r, c) == aid
+                f = w.game.action_space.decode(aid)
+                assert w.game.action_space.encode(**f) == aid
         before = w.step_index
         click(w, board_choice(w))
         assert w.error == "", w.error
@@ -102,7 +102,7 @@ def test_illegal_and_malformed_clicks_change_nothing():
     w = new(seed=4)
     click(w, 0)
     snap = json.dumps(w.state.to_dict(), sort_keys=True)
-    far = w.game.encode(0, 0, w.game.E, w.game.E)          # nowhere near the stand
+    far = w.game.action_space.encode("place", src=0, rot=0, row=w.game.E, col=w.game.E)          # nowhere near the stand
     for bad in (far, 0, 3, w.game.num_actions, -1, "7", None, 1.5):
         click(w, bad)
         assert w.error, bad
@@ -247,7 +247,7 @@ def test_other_held_cards_and_the_deck_never_reach_the_browser(players):
             if obs["phase"] == "announce":
                 assert obs["announcements"] is None and obs["pooled"] is None
                 assert not any(re.match(r"Player \d announces", line) for line in data["log_lines"])
-                mine = state.ann[viewer] if viewer is not None else []
+                mine = state._announced(viewer) if viewer is not None else []
                 assert obs["my_announcement"] == mine
 
 

@@ -5,10 +5,11 @@
 seeded: the arena gives every game its own copy through ``spawn(seed)``.
 """
 
-from .adapter import policy_name, spawn_policy
-from .basic import GreedyPolicy, RandomPolicy
+from .adapter import as_policy, policy_name, spawn_policy
+from .basic import BUILT_IN, GreedyPolicy, RandomPolicy
 
-random = RandomPolicy(seed=0)
-greedy = GreedyPolicy(seed=0)
+random = BUILT_IN["random"]
+greedy = BUILT_IN["greedy"]
 
-__all__ = ["random", "greedy", "RandomPolicy", "GreedyPolicy", "policy_name", "spawn_policy"]
+__all__ = ["random", "greedy", "RandomPolicy", "GreedyPolicy", "as_policy", "policy_name",
+           "spawn_policy"]

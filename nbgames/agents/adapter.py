@@ -3,7 +3,28 @@ whose failures name the policy, the seat and the state."""
 
 from __future__ import annotations
 
-from ..core.errors import IllegalActionError, PolicyError
+from ..core.errors import IllegalActionError, OptionError, PolicyError
+
+
+BUILT_IN = ("greedy", "random")
+
+
+def as_policy(policy, extra: tuple[str, ...] = ()):
+    """A policy from a callable or a built-in bot's name ("greedy", "random");
+    anything else raises OptionError naming the value and the choices (``extra``
+    lists other strings the caller accepts, such as "human")."""
+    if isinstance(policy, str):
+        if policy in BUILT_IN:
+            from . import basic
+            return basic.BUILT_IN[policy]
+        names = ", ".join(f'"{n}"' for n in (*extra, *BUILT_IN))
+        raise OptionError(f"{policy!r} is not a policy; use {names} or a callable "
+                          f"policy(observation, legal_actions) -> action")
+    if policy is None or not callable(policy):
+        names = ", ".join(f'"{n}"' for n in (*extra, *BUILT_IN))
+        raise OptionError(f"{policy!r} is not a policy; use {names} or a callable "
+                          f"policy(observation, legal_actions) -> action"[:300])
+    return policy
 
 
 def policy_name(policy) -> str:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random as _random
-from importlib import import_module
+
+from ..core.registry import spec
 
 
 class RandomPolicy:
@@ -30,8 +31,8 @@ class RandomPolicy:
 
 
 class GreedyPolicy:
-    """Each title's heuristic bot (``nbgames.games.<title>.bot.choose``), picked
-    by the observation's ``title``. Ties are broken by its seeded generator."""
+    """Each title's heuristic bot (the ``bot`` of its :class:`~nbgames.core.spec.TitleSpec`),
+    picked by the observation's ``title``. Ties are broken by its seeded generator."""
 
     __name__ = "greedy"
 
@@ -43,8 +44,10 @@ class GreedyPolicy:
         return GreedyPolicy(seed)
 
     def __call__(self, observation, legal_actions):
-        bot = import_module(f"nbgames.games.{observation['title']}.bot")
-        return bot.choose(observation, legal_actions, self.rng)
+        return spec(observation["title"]).bot(observation, legal_actions, self.rng)
 
     def __repr__(self):
         return f"nbgames.bots.GreedyPolicy(seed={self.seed})"
+
+
+BUILT_IN = {"random": RandomPolicy(seed=0), "greedy": GreedyPolicy(seed=0)}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..agents.adapter import decide, policy_name, spawn_policy
+from ..agents.adapter import as_policy, decide, policy_name, spawn_policy
 from ..core.errors import OptionError
 from ..core.registry import load
 
@@ -23,8 +23,14 @@ def play(game, policies, seed: int | None = None, *, max_steps: int = 100_000) -
     if len(policies) != game.players:
         raise OptionError(f"{game.title} with {game.players} players needs {game.players} "
                           f"policies, got {len(policies)}")
+    checked = []
+    for i, p in enumerate(policies):
+        try:
+            checked.append(as_policy(p))
+        except OptionError as e:
+            raise OptionError(f"seat {i}: {e}") from None
     state = game.new_state(seed=seed)
-    policies = [spawn_policy(p, state.seed * 31 + i) for i, p in enumerate(policies)]
+    policies = [spawn_policy(p, state.seed * 31 + i) for i, p in enumerate(checked)]
     for _ in range(max_steps):
         seat = state.current_player
         if seat is None:

@@ -9,15 +9,22 @@ class Action:
     """One decision. ``id`` is an int in ``range(game.num_actions)``; ``label`` is
     unique and stable for that id in its game. Compares equal to its id."""
 
-    __slots__ = ("id", "label")
+    __slots__ = ("id", "label", "game")
 
-    def __init__(self, id: int, label: str):
+    def __init__(self, id: int, label: str, game=None):
         self.id = id
         self.label = label
+        self.game = game            # the Game it belongs to: another game refuses it
+
+    @property
+    def fields(self) -> dict:
+        """``game.action_space.decode(id)``: the kind and fields of this decision."""
+        return self.game.action_space.decode(self.id)
 
     def __eq__(self, other):
         if isinstance(other, Action):
-            return self.id == other.id
+            return self.id == other.id and (self.game is None or other.game is None
+                                            or self.game == other.game)
         if isinstance(other, int):
             return self.id == other
         return NotImplemented

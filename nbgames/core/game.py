@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
+from .action_space import ActionSpace
 from .actions import Action
 from .errors import IllegalActionError, OptionError, choices_text
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 @dataclass(frozen=True)
@@ -53,16 +57,19 @@ def components_option(loader, doc: str) -> Option:
 
 class Game:
     """A title loaded with a player count and options. Subclasses set the class
-    attributes and implement :meth:`_labels` (the label of every action id)."""
+    attributes and, in :meth:`_setup`, load their components and set
+    ``self.action_space`` (an :class:`~nbgames.core.action_space.ActionSpace`:
+    the ids, fields and labels of every decision)."""
 
-    title: str = ""          # registry name, e.g. "chili_cookoff"
+    title: str = ""          # folder name under nbgames/games/, e.g. "chili_cookoff"
     name: str = ""           # display name, e.g. "The Great Chili Cookoff"
     min_players: int = 2
     max_players: int = 2
     options_spec: dict[str, Option] = {}
     State: type = None       # the title's State class
+    action_space: ActionSpace
 
-    def __init__(self, players: int | None = None, **options):
+    def __init__(self, players: int | None = None, **options: Any):
         if players is None:
             players = self.min_players
         if isinstance(players, bool) or not isinstance(players, int):
@@ -91,23 +98,24 @@ class Game:
         self._setup()
         self._label_cache: dict[int, str] = {}
         self._action_cache: dict[int, Action] = {}
-        self._id_by_label: dict[str, int] | None = None
 
     # -- hooks for subclasses -------------------------------------------------
     def _setup(self) -> None:
-        """Load components and set ``self.num_actions``."""
+        """Load components and set ``self.action_space``."""
         raise NotImplementedError
 
-    def _label(self, aid: int) -> str:
-        """The label of a valid action id (injective)."""
-        raise NotImplementedError
-
-    def _parse_label(self, label: str) -> int | None:
-        """Optional fast inverse of :meth:`_label`; None falls back to a table."""
-        return None
+    def catalog(self) -> dict:
+        """Public facts that never change during a game (card faces, prices) and
+        that observations refer to by index. The widget sends them once."""
+        return {}
 
     # -- public API -----------------------------------------------------------
-    def new_state(self, seed: int | None = None):
+    @property
+    def num_actions(self) -> int:
+        """The number of action ids: ``range(num_actions)`` holds every decision."""
+        return self.action_space.size
+
+    def new_state(self, seed: int | None = None) -> "State":
         """A new game. Same seed and same action ids always give the same game."""
         if seed is None:
             seed = secrets.randbits(63)
@@ -115,37 +123,35 @@ class Game:
             raise OptionError(f"seed must be an int, got {seed!r}")
         return self.State._new(self, seed)
 
-    def state_from_dict(self, d: dict):
+    def state_from_dict(self, d: dict) -> "State":
         """Rebuild a state from :meth:`State.to_dict`; corrupt data raises RecordError."""
         return self.State._from_dict(self, d)
 
     def action_label(self, aid: int) -> str:
+        """The label of an action id."""
         label = self._label_cache.get(aid)
         if label is None:
             if isinstance(aid, bool) or not isinstance(aid, int) or not 0 <= aid < self.num_actions:
                 raise IllegalActionError(f"{self.title}: action id {aid!r} is not in "
                                          f"range(0, {self.num_actions})")
-            label = self._label_cache[aid] = self._label(aid)
+            label = self._label_cache[aid] = self.action_space.label(aid)
         return label
 
     def action(self, aid: int) -> Action:
+        """The :class:`Action` of an id."""
         a = self._action_cache.get(aid)
         if a is None:
-            a = self._action_cache[aid] = Action(aid, self.action_label(aid))
+            a = self._action_cache[aid] = Action(aid, self.action_label(aid), self)
         return a
 
     def action_id(self, label: str) -> int:
-        aid = self._parse_label(label)
-        if aid is not None:
-            return aid
-        if self._id_by_label is None:
-            self._id_by_label = {self._label(i): i for i in range(self.num_actions)}
+        """The id of a label (IllegalActionError when no action has it)."""
         try:
-            return self._id_by_label[label]
-        except KeyError:
-            raise IllegalActionError(f"{self.title}: no action is labelled {label!r}") from None
+            return self.action_space.parse(label)
+        except IllegalActionError as e:
+            raise IllegalActionError(f"{self.title}: {e}") from None
 
-    def resolve(self, action) -> int:
+    def resolve(self, action: Any) -> int:
         """Turn an Action, an id or a label into an id (not yet checked for legality)."""
         if type(action) is int:
             if 0 <= action < self.num_actions:
@@ -153,6 +159,9 @@ class Game:
             raise IllegalActionError(f"{self.title}: action id {action} is not in "
                                      f"range(0, {self.num_actions})")
         if isinstance(action, Action):
+            if action.game is not None and action.game != self:
+                raise IllegalActionError(
+                    f"{self.title}: {action!r} belongs to {action.game!r}, not to {self!r}")
             return self.resolve(action.id)
         if isinstance(action, str):
             return self.action_id(action)
@@ -162,6 +171,7 @@ class Game:
                                  f"label string, got {type(action).__name__} {action!r}")
 
     def config(self) -> dict:
+        """``{"title", "players", "options"}``: enough to load this game again."""
         return {"title": self.title, "players": self.players, "options": dict(self.options)}
 
     def __eq__(self, other):

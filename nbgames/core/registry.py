@@ -1,35 +1,48 @@
-"""The titles nbgames knows, loaded lazily by name."""
+"""The titles nbgames knows: found from the folders of ``nbgames/games/``, each
+declaring itself by its ``SPEC`` (see :mod:`nbgames.core.spec`), loaded lazily."""
 
 from __future__ import annotations
 
+import pkgutil
+from functools import lru_cache
 from importlib import import_module
+from pathlib import Path
 
 from .errors import RecordError, UnknownGameError, choices_text
+from .spec import TitleSpec
 from .state import RECORD_FORMAT
 
-# Title name -> module holding ``GAME`` (the Game subclass). One line per title.
-TITLES = {
-    "chili_cookoff": "nbgames.games.chili_cookoff",
-    "veggies": "nbgames.games.veggies",
-}
+GAMES_PACKAGE = "nbgames.games"
+_GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
+
+
+@lru_cache(maxsize=1)
+def _titles() -> tuple[str, ...]:
+    return tuple(sorted(m.name for m in pkgutil.iter_modules([str(_GAMES_DIR)]) if m.ispkg))
 
 
 def games() -> list[str]:
-    """The titles that can be loaded."""
-    return list(TITLES)
+    """The titles that can be loaded (one a folder of ``nbgames/games/``)."""
+    return list(_titles())
+
+
+def spec(title: str) -> TitleSpec:
+    """The :class:`TitleSpec` of a title; an unknown title raises UnknownGameError."""
+    if not isinstance(title, str) or title not in _titles():
+        raise UnknownGameError(f"unknown game {title!r}; choose one of {choices_text(_titles())}")
+    s = getattr(import_module(f"{GAMES_PACKAGE}.{title}"), "SPEC", None)
+    if not isinstance(s, TitleSpec) or s.title != title:
+        raise UnknownGameError(f"nbgames/games/{title}/__init__.py must define SPEC, a TitleSpec "
+                               f"whose game.title is {title!r}")
+    return s
 
 
 def game_class(title: str):
-    if title not in TITLES:
-        raise UnknownGameError(f"unknown game {title!r}; choose one of {choices_text(TITLES)}")
-    return import_module(TITLES[title]).GAME
+    return spec(title).game
 
 
 def load(title: str, players: int | None = None, **options):
     """Load a title for a player count with validated options."""
-    if not isinstance(title, str):
-        raise UnknownGameError(f"a game title must be a string, one of {choices_text(TITLES)}; "
-                               f"got {title!r}")
     return game_class(title)(players=players, **options)
 
 

@@ -17,6 +17,17 @@ A title's State subclass implements these hooks (see the Cookoff for a worked on
 ``self.current_player`` is a plain attribute kept up to date by the title
 (None when the game is over). Titles may override ``_is_legal(aid)`` with a
 cheaper check than building the legal list.
+
+Secret simultaneous choices (Veggies' starting cards and tied announcements,
+Scoville's bids) use one mechanism: the title opens a round with
+``_secret_open()``, records each decision of the seat to move with
+``_secret_add(seat, aid)`` instead of acting on it, reads a seat's own
+choices with ``_secret_of(seat)``, and acts on all of them at once after
+``_secret_close()``. While a round is open, the title's ``_legal_ids()`` for a
+seat must depend only on what that seat may see and on its own secret choices.
+:meth:`determinize` then resamples every choice of the other seats, a partial
+one of the seat still to move included, by replaying as many random legal
+choices for them.
 """
 
 from __future__ import annotations
@@ -55,6 +66,7 @@ class State:
         s.history = []
         s._log = []
         s._legal = None
+        s._secret = None
         s.current_player = None
         return s
 
@@ -72,6 +84,45 @@ class State:
     def _say(self, text: str, to: int | None = None) -> None:
         """Add a log line, public (to=None) or private to one seat."""
         self._log.append((to, text))
+
+    # -- secret simultaneous choices -------------------------------------------
+    def _secret_open(self) -> None:
+        """Start a round of secret choices: each seat's decisions are kept hidden
+        from the others until :meth:`_secret_close`."""
+        self._secret = [[] for _ in range(self.game.players)]
+
+    def _secret_add(self, seat: int, aid: int) -> None:
+        self._secret[seat].append(aid)
+
+    def _secret_of(self, seat: int) -> list[int]:
+        """The secret choices ``seat`` made in the open round (empty if none is open)."""
+        return self._secret[seat] if self._secret is not None else []
+
+    def _secret_close(self) -> list[list[int]]:
+        """End the round: every seat's choices, to be acted on together."""
+        out, self._secret = self._secret, None
+        return out
+
+    def _secret_resample(self, seat: int | None, rng: random.Random) -> None:
+        """Replace the secret choices of every seat but ``seat`` by as many random
+        legal choices (what ``seat`` cannot tell apart)."""
+        if self._secret is None:
+            return
+        mover = self.current_player
+        try:
+            for s, picks in enumerate(self._secret):
+                if s == seat or not picks:
+                    continue
+                k = len(picks)
+                self._secret[s] = []
+                self.current_player = s
+                for _ in range(k):
+                    self._legal = None
+                    ids = self._legal_ids()
+                    self._secret[s].append(int(ids[rng.randrange(len(ids))]))
+        finally:
+            self.current_player = mover
+            self._legal = None
 
     # -- the contract ---------------------------------------------------------
     @property
@@ -142,6 +193,7 @@ class State:
         new._log = self._log.copy()
         new._legal = self._legal
         new.current_player = self.current_player
+        new._secret = None if self._secret is None else [p.copy() for p in self._secret]
         self._copy_into(new)
         return new
 
@@ -154,6 +206,7 @@ class State:
         new.seed = rng.getrandbits(63)
         new._chance = 0
         new._resample(seat, rng)
+        new._secret_resample(seat, rng)
         new._legal = None
         return new
 
@@ -162,7 +215,9 @@ class State:
         return {"format": STATE_FORMAT, **self.game.config(), "seed": self.seed,
                 "chance": self._chance, "history": list(self.history),
                 "log": [[to, text] for to, text in self._log],
-                "current_player": self.current_player, "data": self._payload()}
+                "current_player": self.current_player,
+                "secret": None if self._secret is None else [list(p) for p in self._secret],
+                "data": self._payload()}
 
     @classmethod
     def _from_dict(cls, game, d):
@@ -179,6 +234,8 @@ class State:
             s._chance = int(d["chance"])
             s.history = [int(a) for a in d["history"]]
             s._log = [(None if to is None else int(to), str(text)) for to, text in d["log"]]
+            secret = d.get("secret")
+            s._secret = None if secret is None else [[int(a) for a in p] for p in secret]
             s._load(d["data"])
             cp = d["current_player"]
             if cp != s.current_player:
@@ -210,9 +267,8 @@ class State:
 
     def render(self, seat: int | None = None) -> str:
         """A text picture of what ``seat`` sees (None: the spectator)."""
-        from importlib import import_module
-        mod = import_module(type(self).__module__.rsplit(".", 1)[0] + ".render")
-        return mod.render(self.observation(seat))
+        from .registry import spec
+        return spec(self.game.title).render(self.observation(seat), self.game)
 
     # -- hooks ----------------------------------------------------------------
     def _start(self): raise NotImplementedError

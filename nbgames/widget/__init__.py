@@ -2,12 +2,13 @@
 
 ``nbgames.widget(...)`` calls :func:`make_widget`. The engine never imports this
 package; this package only reads the engine's public contract (observation,
-legal actions, log, scores, history).
+legal actions, log, scores, history) through a :class:`~nbgames.arena.table.Table`.
 """
 
+from ..arena.seats import SeatList
+from ..arena.table import HumanTurnError
 from .assets import compose_css, compose_esm
-from .base import GameWidget, HumanTurnError, make_widget, widget_class
-from .seats import SeatList
+from .base import GameWidget, make_widget, widget_class
 
 __all__ = ["GameWidget", "HumanTurnError", "SeatList", "make_widget", "widget_class",
            "compose_esm", "compose_css"]

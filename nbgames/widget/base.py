@@ -1,11 +1,15 @@
-"""GameWidget: one anywidget class for every title.
+"""GameWidget: a :class:`~nbgames.arena.table.Table` plus trait sync plus a table
+of message handlers.
 
 Python owns the truth. The browser only renders what is synced and sends
 messages; it never writes a trait (see :meth:`GameWidget.set_state`). The one
 path of a move::
 
-    click -> {"type": "action", "id": N} -> _on_msg validates (seat, turn, id)
-          -> state.apply -> policy seats answer -> _sync() -> render
+    click -> {"type": "action", "id": N} -> HANDLERS["action"] checks the seat
+          -> Table.act -> state.apply -> policy seats answer -> _sync() -> render
+
+``widget.act(...)`` runs the same handler, so both fail the same way: the error
+is shown in the widget and, from Python, raised.
 
 What is synced (the security boundary of DESIGN.md "Hidden information"): the
 observation of the viewer seat, that seat's legal actions when it is its turn,
@@ -16,41 +20,48 @@ unless the notebook author sets ``reveal=True`` from Python.
 
 from __future__ import annotations
 
+from typing import Any
+
 import anywidget
 import traitlets as t
 
-from ..agents.adapter import decide, policy_name, spawn_policy
-from ..core.errors import IllegalActionError, NbgamesError, OptionError, PolicyError
-from ..core.registry import load
+from ..agents.adapter import policy_name
+from ..arena.seats import SeatList, describe
+from ..arena.table import HumanTurnError, Table
+from ..core.actions import Action
+from ..core.errors import IllegalActionError, NbgamesError, OptionError
+from ..core.game import Game
+from ..core.registry import load, spec
 from ..core.state import State
-from .assets import compose_css, compose_esm
-from .packing import catalog_for, pack
-from .seats import HUMAN, SeatList, check_seat, describe
-
-
-class HumanTurnError(NbgamesError, RuntimeError):
-    """``step()`` was asked to move for a human seat: a person must click (or call
-    ``w.act(...)``)."""
-
+from .assets import compose_css, compose_esm, dev_mode
 
 _UNSET = object()
-MESSAGE_TYPES = ("action", "step", "play", "pause", "tick", "undo", "goto", "new_game",
-                 "viewer", "speed", "clear_error")
 SPEED_RANGE = (0.25, 50.0)
-MAX_SEED = 2**63 - 1
-
-
-LABELLED_MAX = 64
 
 
 def run_length(ids) -> list[int]:
-    """Sorted ids as ``[start, count, start, count, ...]``."""
+    """Sorted ids as runs ``[gap, count, gap, count, ...]``: each run starts ``gap``
+    after the end of the one before (the first after 0). Hundreds of legal
+    placements fit in a few hundred bytes."""
     out: list[int] = []
+    end = 0
     for a in sorted(int(x) for x in ids):
-        if out and out[-2] + out[-1] == a:
+        if out and a == end:
             out[-1] += 1
         else:
-            out += [a, 1]
+            out += [a - end, 1]
+        end = a + 1
+    return out
+
+
+def expand_runs(runs: list[int]) -> list[int]:
+    """The inverse of :func:`run_length`."""
+    out: list[int] = []
+    end = 0
+    for i in range(0, len(runs) - 1, 2):
+        start = end + runs[i]
+        out.extend(range(start, start + runs[i + 1]))
+        end = start + runs[i + 1]
     return out
 
 
@@ -87,24 +98,23 @@ class GameWidget(anywidget.AnyWidget):
     """The seats the viewer selector offers (None = spectator), set by the notebook."""
 
     view = t.Dict(read_only=True).tag(sync=True)
-    """``state.observation(viewer)``: what the viewer seat may see, nothing more. With
-    ``reveal`` on it also holds ``reveal``: the private parts of every other seat.
-    Titles with a packer (see ``packing.py``) send cards as indices into ``catalog``
-    and mark the view ``"packed"``."""
+    """``state.observation(viewer)``, exactly as the engine makes it: what the viewer
+    seat may see, nothing more. With ``reveal`` on it also holds ``reveal``: the
+    private parts of every other seat."""
 
-    catalog = t.List(read_only=True).tag(sync=True)
-    """The public card faces of the title (index = card type), sent once, so that the
-    view can name cards by index. Empty for titles without a packer."""
+    catalog = t.Dict(read_only=True).tag(sync=True)
+    """``game.catalog()``: public facts that never change during the game (card
+    faces, prices), which observations name by index. Sent once."""
+
+    action_space = t.Dict(read_only=True).tag(sync=True)
+    """``game.action_space.to_json()``: the layout of action ids (kinds, fields,
+    label templates). Sent once; ``js/shared.js`` decodes ids with it."""
 
     legal = t.List(read_only=True).tag(sync=True)
-    """``[[id, label], ...]``: the viewer's legal actions when it is the viewer's turn
-    and the viewer's seat is human, and there are at most ``LABELLED_MAX`` of them;
-    empty otherwise (a longer list goes in ``legal_runs``)."""
-
-    legal_runs = t.List(read_only=True).tag(sync=True)
-    """The same legal ids when there are more than ``LABELLED_MAX`` (Veggies places
-    a card in hundreds of ways): sorted and run-length coded, ``[start, count, ...]``,
-    without labels (a board derives what it shows from the id). Empty otherwise."""
+    """The viewer's legal action ids when it is the viewer's turn and the viewer's
+    seat is human (empty otherwise), sorted and run-length coded (see
+    :func:`run_length`): ``[gap, count, gap, count, ...]``. The browser decodes them
+    into kinds and fields with ``action_space``, and makes labels from its templates."""
 
     log_lines = t.List(read_only=True).tag(sync=True)
     """The last ``log_limit`` log lines the viewer may read (``state.log(viewer)``)."""
@@ -145,59 +155,55 @@ class GameWidget(anywidget.AnyWidget):
     """True while the browser's play button lets policy seats move at ``speed``."""
 
     # -- construction -------------------------------------------------------------
-    def __init__(self, game=None, *, state: State | None = None, seats=None, seed=None,
-                 viewer=_UNSET, viewers=None, reveal: bool = False, speed: float = 2.0,
-                 log_limit: int = 20):
+    def __init__(self, game: Game | None = None, *, state: State | None = None, seats=None,
+                 seed=None, viewer=_UNSET, viewers=None, reveal: bool = False,
+                 speed: float = 2.0, log_limit: int = 20):
         if state is not None:
             if not isinstance(state, State):
                 raise OptionError(f"state must be an nbgames State, got {type(state).__name__}")
             if game is not None and game != state.game:
                 raise OptionError(f"state is a {state.game!r} state, not {game!r}")
-            game = state.game
             if seed is not None:
                 raise OptionError("give either state= or seed=, not both")
-        if game is None:
-            raise OptionError("nbgames.widget needs a title (e.g. \"chili_cookoff\") or state=")
+        elif not isinstance(game, Game):
+            raise OptionError("nbgames.widget needs a title (e.g. one of nbgames.games()), a Game "
+                              "or state=")
         if not _is_int(log_limit) or log_limit < 1:
             raise OptionError(f"log_limit must be a positive int, got {log_limit!r}")
-        self._game = game
-        self._log_limit = log_limit
-        if seats is None:
-            seats = [HUMAN] * game.players
-        if isinstance(seats, (str, bytes)) or not hasattr(seats, "__len__"):
-            raise OptionError(f"seats must be a list with one entry a seat (\"human\" or a "
-                              f"policy), got {seats!r}")
-        if len(seats) != game.players:
-            raise OptionError(f"{game.title} with {game.players} players needs {game.players} "
-                              f"seats, got {len(seats)}")
-        self._seats = SeatList([check_seat(v, i) for i, v in enumerate(seats)], self._seats_changed)
-        if viewer is _UNSET:
-            viewer = next((i for i in range(game.players) if self._seats.is_human(i)), None)
-        self._check_seat(viewer, "viewer")
-        self._viewers = self._resolve_viewers(viewers, viewer)
         if not isinstance(reveal, bool):
             raise OptionError(f"reveal must be True or False, got {reveal!r}")
+        self._table = Table(state if state is not None else game, seats=seats,
+                            seed=None if state is not None else seed)
+        game = self._game = self._table.game
+        self._log_limit = log_limit
+        if viewer is _UNSET:
+            viewer = next((i for i in range(game.players) if self._table.is_human(i)), None)
+        self._check_seat(viewer, "viewer")
+        self._viewers = self._resolve_viewers(viewers, viewer)
         self._reveal = reveal
-        self._catalog = catalog_for(game)
-        self.set_trait("catalog", self._catalog)
         # Every trait is set before the comm opens, so the first message carries the
         # whole initial view and no update follows it.
         self.set_trait("title", game.title)
         self.set_trait("name", game.name)
         self.set_trait("players", game.players)
+        self.set_trait("catalog", game.catalog())
+        self.set_trait("action_space", game.action_space.to_json())
         self.speed = speed
         self.viewer = viewer
-        if state is not None:
-            self._start(state.clone(), auto=False)
-        else:
-            self._start(game.new_state(seed=seed), auto=True)
+        self._table.on_change(self._sync)
+        try:
+            if state is None and self._table.has_human():
+                self._table.run(until="human")
+        except NbgamesError as e:
+            self._set("error", str(e))
+        self._sync()
         super().__init__()
         self.on_msg(self._on_msg)
 
     def _resolve_viewers(self, viewers, viewer) -> list:
         n = self._game.players
         if viewers is None:
-            found = [i for i in range(n) if self._seats.is_human(i)] or [None]
+            found = [i for i in range(n) if self._table.is_human(i)] or [None]
         elif viewers == "all":
             found = [*range(n), None]
         else:
@@ -220,24 +226,29 @@ class GameWidget(anywidget.AnyWidget):
             raise OptionError(f"{what}: a seat is None (spectator) or an int from 0 to "
                               f"{self._game.players - 1}, got {seat!r}")
 
-    # -- the Python API -----------------------------------------------------------
+    # -- the Python API: each call runs the same handler as the browser's message ------
+    @property
+    def table(self) -> Table:
+        """The headless session behind the board."""
+        return self._table
+
     @property
     def state(self) -> State:
         """The live engine state at the current position."""
-        return self._state
+        return self._table.state
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self._game
 
     @property
     def seats(self) -> SeatList:
         """One entry a seat: "human" or a policy. ``w.seats[i] = p`` swaps a seat."""
-        return self._seats
+        return self._table.seats
 
     @seats.setter
     def seats(self, values):
-        self._seats[:] = values
+        self._table.seats = values
 
     @property
     def reveal(self) -> bool:
@@ -254,216 +265,226 @@ class GameWidget(anywidget.AnyWidget):
 
     @property
     def legal_ids(self) -> list[int]:
-        """The synced legal ids, whichever way they were sent (``legal`` or
-        ``legal_runs``): what the board lets a person click."""
-        if self.legal:
-            return [aid for aid, _ in self.legal]
-        runs = self.legal_runs
-        return [a for i in range(0, len(runs), 2) for a in range(runs[i], runs[i] + runs[i + 1])]
+        """The synced legal ids: what the board lets a person click."""
+        return expand_runs(self.legal)
 
-    def act(self, action):
+    def act(self, action: Any) -> Action:
         """Play ``action`` (an Action, id or label) for the human seat to move, then let
-        policy seats answer, exactly as a click does."""
-        seat = self._state.current_player
-        if seat is not None and not self._seats.is_human(seat):
-            raise OptionError(f"seat {seat} is played by policy "
-                              f"{policy_name(self._seats[seat])!r}; use step() or play()")
-        try:
-            self._apply(action)
-            self._set("error", "")
-            self._auto()
-            self._follow_human()
-        finally:
-            self._sync()
+        policy seats answer: exactly what a click does."""
+        return self._dispatch("action", {"action": action})
 
-    def step(self):
+    def step(self) -> Action:
         """Let the seat to move (a policy) take one decision; returns the Action.
         A human seat to move raises HumanTurnError."""
-        try:
-            return self._step_policy()
-        finally:
-            self._sync()
+        return self._dispatch("step", {})
 
     def play(self, max_steps: int | None = None) -> int:
         """Let policy seats move until a human must act, the game ends, or
         ``max_steps`` decisions are made. Returns the number of decisions made."""
-        if max_steps is not None and (not _is_int(max_steps) or max_steps < 0):
-            raise OptionError(f"max_steps must be None or an int >= 0, got {max_steps!r}")
-        n = 0
-        try:
-            while max_steps is None or n < max_steps:
-                seat = self._state.current_player
-                if seat is None or self._seats.is_human(seat):
-                    break
-                self._step_policy()
-                n += 1
-        finally:
-            self._sync()
-        return n
+        return self._dispatch("run", {"max_steps": max_steps})
 
     def undo(self) -> int:
         """Take back the last decision of a human seat (and the policy moves after it);
-        with no human seat, take back one decision. Returns the new step. The undone
-        moves stay in the history line: ``goto`` can return to them until a different
-        decision is made."""
-        step = len(self._state.history)
-        if step <= self._base_step:
-            self._fail(f"nothing to undo: the history starts at step {self._base_step}")
-            raise IllegalActionError(self.error)
-        target = step - 1
-        if any(self._seats.is_human(s) for s in range(self._game.players)):
-            for i in range(step - 1, self._base_step - 1, -1):
-                if self._seats.is_human(self._movers[i - self._base_step]):
-                    target = i
-                    break
-        self.goto(target)
-        return target
+        with no human seat, one decision. Returns the new step. Undone moves stay in
+        the history line: ``goto`` returns to them until another move is made."""
+        return self._dispatch("undo", {})
 
-    def goto(self, k: int):
+    def goto(self, k: int) -> State:
         """Show the position after ``k`` decisions of the history line (no policy
         moves). Positions before the widget's first state are not available."""
-        lo, hi = self._base_step, self._base_step + len(self._line)
-        if not _is_int(k) or not lo <= k <= hi:
-            self._fail(f"goto: step must be an int from {lo} to {hi}, got {k!r}")
-            raise OptionError(self.error)
-        state = self._base.clone()
-        for aid in self._line[:k - lo]:
-            state.apply(aid)
-        self._state = state
-        self._set("playing", False)
-        self._set("error", "")
-        self._sync()
+        return self._dispatch("goto", {"step": k})
 
-    def new_game(self, seed: int | None = None):
+    def new_game(self, seed: int | None = None) -> State:
         """Start a new game (same title, players, seats); ``seed`` None draws one."""
-        if seed is not None and (not _is_int(seed) or not 0 <= seed <= MAX_SEED):
-            self._fail(f"new_game: seed must be None or an int from 0 to {MAX_SEED}, "
-                       f"got {seed!r}")
-            raise OptionError(self.error)
-        self._start(self._game.new_state(seed=seed), auto=True)
+        return self._dispatch("new_game", {"seed": seed})
 
-    # -- internals ----------------------------------------------------------------
-    def _set(self, name, value):
-        self.set_trait(name, value)
-
-    def _start(self, state, auto: bool):
-        self._state = state
-        self._base = state.clone()
-        self._base_step = len(state.history)
-        self._line: list[int] = []      # action ids after the base, the redo tail included
-        self._movers: list[int] = []    # the seat that made each of them
-        self._set("playing", False)
-        self._set("error", "")
+    # -- one dispatcher for Python calls and browser messages --------------------------
+    def _dispatch(self, kind: str, msg: dict):
+        """Run one handler; on failure show the error in the widget and raise it.
+        Every handler leaves the state unchanged when it fails."""
+        handler = HANDLERS.get(kind)
+        if handler is None:
+            raise IllegalActionError(f"unknown message type {str(kind)[:40]!r}; known: "
+                                     f"{', '.join(BROWSER_MESSAGES)}")
         try:
-            if auto:
-                self._auto()
+            result = handler(self, msg)
+        except NbgamesError as e:
+            self._fail(str(e))
+            raise
         finally:
             self._sync()
+        return result
 
-    def _apply(self, action):
-        """Apply one decision of the seat to move and keep the history line."""
-        state = self._state
-        seat = state.current_player
-        if seat is None:
-            raise IllegalActionError(f"{self._game.title}: the game is over")
-        aid = self._game.resolve(action)
-        state.apply(aid)                          # IllegalActionError: state unchanged
-        i = len(state.history) - 1 - self._base_step
-        if i < len(self._line) and self._line[i] == aid:
-            return                                # replaying the line forward
-        del self._line[i:], self._movers[i:]
-        self._line.append(aid)
-        self._movers.append(seat)
-
-    def _policy_seed(self, seat: int) -> int:
-        """Policies are re-seeded per decision from the game, the step and the seat:
-        the same position always gets the same answer, across undo/goto and reruns."""
-        return (self._state.seed * 1_000_003 + len(self._state.history) * 101 + seat) % MAX_SEED
-
-    def _step_policy(self):
-        state = self._state
-        seat = state.current_player
-        if seat is None:
-            raise IllegalActionError(f"{self._game.title}: the game is over; start a new game "
-                                     f"or go back in the history")
-        if self._seats.is_human(seat):
-            raise HumanTurnError(f"seat {seat} is human and must decide: click on the board or "
-                                 f"call w.act(...); or make it a policy with "
-                                 f"w.seats[{seat}] = nbgames.bots.greedy")
-        policy = spawn_policy(self._seats[seat], self._policy_seed(seat))
+    def _on_msg(self, _widget, content, _buffers):
+        """Handle one message from the browser. Nothing a browser sends can break the
+        widget: a bad message becomes ``error`` and the state is unchanged."""
         try:
-            aid = decide(policy, state, seat)
-        except PolicyError as e:
-            self._set("playing", False)
-            self._set("error", str(e))
-            raise
-        self._apply(aid)
-        return self._game.action(aid)
+            if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+                raise IllegalActionError(f"malformed message {str(content)[:80]!r}: expected "
+                                         f"{{\"type\": ..., ...}}")
+            kind = content["type"]
+            if kind not in BROWSER_MESSAGES:
+                raise IllegalActionError(f"unknown message type {kind[:40]!r}; known: "
+                                         f"{', '.join(BROWSER_MESSAGES)}")
+            self._dispatch(BROWSER_MESSAGES[kind], content)
+        except NbgamesError:
+            pass                           # shown in `error` by _dispatch
+        except Exception as e:  # a bug must not kill the comm; show it
+            self._fail(f"internal error: {type(e).__name__}: {e}")
+            self._sync()
 
-    def _auto(self):
-        """Policy seats answer at once while a human seat exists to answer them."""
-        if not any(self._seats.is_human(s) for s in range(self._game.players)):
-            return
-        while True:
-            seat = self._state.current_player
-            if seat is None or self._seats.is_human(seat):
-                return
-            self._step_policy()
+    # -- handlers (each: validate, then one Table call) ---------------------------------
+    def _h_click(self, msg):
+        aid = msg.get("id")
+        if not _is_int(aid):
+            raise IllegalActionError(f"an action message needs an int id, got {aid!r}"[:120])
+        if not 0 <= aid < self._game.num_actions:
+            raise IllegalActionError(f"action id {aid} is not in range(0, "
+                                     f"{self._game.num_actions})")
+        seat, viewer = self.state.current_player, self.viewer
+        if seat is not None and viewer is None:
+            raise IllegalActionError("a spectator cannot move; pick a seat to view")
+        if seat is not None and seat != viewer:
+            raise IllegalActionError(f"it is player {seat}'s turn, not player {viewer}'s")
+        return self._h_action({"action": aid})
 
-    def _seats_changed(self):
-        self._sync()
+    def _h_action(self, msg):
+        self._set("playing", False)
+        action = self._table.act(msg["action"])
+        self._set("error", "")
+        self._follow_human()
+        return action
+
+    def _h_step(self, msg):
+        action = self._table.step()
+        self._set("error", "")
+        return action
+
+    def _h_run(self, msg):
+        n = self._table.run(until="human", max_steps=msg.get("max_steps"))
+        self._set("error", "")
+        return n
+
+    def _h_play(self, msg):
+        seat = self.state.current_player
+        if seat is None:
+            raise IllegalActionError("the game is over; nothing to play")
+        if self._table.is_human(seat):
+            raise HumanTurnError(f"player {seat} is human and must move first")
+        self._set("error", "")
+        self._set("playing", True)
+
+    def _h_pause(self, msg):
+        self._set("playing", False)
+
+    def _h_tick(self, msg):
+        if not self.playing or msg.get("step") != len(self.state.history):
+            return None                    # a stale tick (another view ticked first)
+        try:
+            seat = self.state.current_player
+            if seat is not None and not self._table.is_human(seat):
+                self._table.step()
+        finally:
+            seat = self.state.current_player
+            if seat is None or self._table.is_human(seat):
+                self._set("playing", False)
+
+    def _h_undo(self, msg):
+        self._set("playing", False)
+        step = self._table.undo()
+        self._set("error", "")
+        return step
+
+    def _h_goto(self, msg):
+        self._set("playing", False)
+        state = self._table.goto(msg.get("step"))
+        self._set("error", "")
+        return state
+
+    def _h_new_game(self, msg):
+        self._set("playing", False)
+        self._set("error", "")
+        return self._table.new_game(msg.get("seed"))
+
+    def _h_viewer(self, msg):
+        seat = msg.get("seat")
+        if seat not in self._viewers or (seat is not None and not _is_int(seat)):
+            raise IllegalActionError(f"seat {str(seat)[:20]!r} may not be viewed; allowed: "
+                                     f"{self._viewers}")
+        self.viewer = seat
+        self._set("error", "")
+
+    def _h_speed(self, msg):
+        value = msg.get("value")
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise IllegalActionError(f"speed must be a number, got {str(value)[:20]!r}")
+        lo, hi = SPEED_RANGE
+        if not lo <= value <= hi:
+            raise IllegalActionError(f"speed must be from {lo} to {hi} decisions a second, "
+                                     f"got {value!r}")
+        self.speed = float(value)
+
+    def _h_clear_error(self, msg):
+        self._set("error", "")
+
+    def _follow_human(self):
+        """Hot seat: when another human seat that may be viewed must move next, the
+        board turns to it."""
+        seat = self.state.current_player
+        if (seat is not None and self.viewer is not None and seat != self.viewer
+                and self._table.is_human(seat) and seat in self._viewers):
+            self.viewer = seat
+
+    # -- sync ----------------------------------------------------------------------------
+    def _set(self, name, value):
+        self.set_trait(name, value)
 
     def _fail(self, text: str):
         self._set("error", text)
         self._set("playing", False)
 
     def _private(self, seat: int, public: dict) -> dict:
-        obs = self._state.observation(seat)
+        obs = self.state.observation(seat)
         return {"seat": seat, **{k: v for k, v in obs.items()
                                  if k != "seat" and public.get(k, _UNSET) != v}}
 
     def _sync(self):
         """Compute every synced trait from the state and send what changed, in one
         message."""
-        state, viewer = self._state, self.viewer
+        state, viewer, table = self.state, self.viewer, self._table
         view = state.observation(viewer)
         if self._reveal:
             public = state.observation(None)
             view["reveal"] = [self._private(s, public) for s in range(self._game.players)
                               if s != viewer]
         cp = state.current_player
-        legal, runs = [], []
-        if cp is not None and cp == viewer and self._seats.is_human(cp):
-            ids = state.legal_action_ids()
-            if len(ids) <= LABELLED_MAX:
-                legal = [[a.id, a.label] for a in state.legal_actions()]
-            else:
-                runs = run_length(ids)
+        legal = []
+        if cp is not None and cp == viewer and table.is_human(cp):
+            legal = run_length(state.legal_action_ids())
         with self.hold_sync():
-            self._set("view", pack(self._game, view, self._catalog))
+            self._set("view", view)
             self._set("legal", legal)
-            self._set("legal_runs", runs)
             self._set("log_lines", state.log(viewer)[-self._log_limit:])
             self._set("scores", list(state.scores()))
             self._set("winners", list(state.winners()))
-            self._set("seat_info", [describe(v, i) for i, v in enumerate(self._seats)])
+            self._set("seat_info", [describe(v, i) for i, v in enumerate(table.seats)])
             self._set("to_move", cp)
             self._set("status", self._status())
             self._set("step_index", len(state.history))
-            self._set("history_start", self._base_step)
-            self._set("history_len", self._base_step + len(self._line))
+            self._set("history_start", table.history_start)
+            self._set("history_len", table.history_len)
             self._set("viewers", list(self._viewers))
 
     def _status(self) -> str:
-        state = self._state
+        state = self.state
         if state.is_terminal():
             w = state.winners()
             who = " and ".join(f"player {s}" for s in w)
             return f"Game over: {who} {'win' if len(w) > 1 else 'wins'}."
         seat = state.current_player
-        if seat == self.viewer and self._seats.is_human(seat):
+        if seat == self.viewer and self._table.is_human(seat):
             return f"Your move (player {seat})."
-        kind = "human" if self._seats.is_human(seat) else policy_name(self._seats[seat])
+        kind = "human" if self._table.is_human(seat) else policy_name(self.seats[seat])
         return f"Player {seat} ({kind}) to move."
 
     @t.validate("viewer")
@@ -474,7 +495,7 @@ class GameWidget(anywidget.AnyWidget):
 
     @t.observe("viewer")
     def _viewer_changed(self, change):
-        if getattr(self, "_viewers", None) is None or not hasattr(self, "_state"):
+        if getattr(self, "_viewers", None) is None or not hasattr(self, "_table"):
             return
         if change["new"] not in self._viewers:
             self._viewers.append(change["new"])
@@ -488,7 +509,6 @@ class GameWidget(anywidget.AnyWidget):
             raise t.TraitError(f"speed must be from {lo} to {hi} decisions a second, got {v!r}")
         return v
 
-    # -- the browser side ---------------------------------------------------------
     def set_state(self, sync_data):
         """The browser never writes traits. A front-end that tries is refused and
         given the true values back; every change goes through a validated message."""
@@ -498,122 +518,29 @@ class GameWidget(anywidget.AnyWidget):
         if names:
             self.send_state(names)
 
-    def _on_msg(self, _widget, content, _buffers):
-        """Handle one message from the browser. Nothing a browser sends can break the
-        widget: a bad message becomes ``error`` and the state is unchanged."""
-        try:
-            self._handle(content)
-        except (NbgamesError, ValueError, TypeError, t.TraitError) as e:
-            self._fail(str(e))
-            self._sync()
-        except Exception as e:  # a bug must not kill the comm; show it
-            self._fail(f"internal error: {type(e).__name__}: {e}")
-            self._sync()
-
-    def _handle(self, msg):
-        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            raise IllegalActionError(f"malformed message {str(msg)[:80]!r}: expected "
-                                     f"{{\"type\": ..., ...}}")
-        kind = msg["type"]
-        if kind not in MESSAGE_TYPES:
-            raise IllegalActionError(f"unknown message type {kind[:40]!r}; known: "
-                                     f"{', '.join(MESSAGE_TYPES)}")
-        if kind == "action":
-            aid = msg.get("id")
-            if not _is_int(aid):
-                raise IllegalActionError(f"an action message needs an int id, got {aid!r}"[:120])
-            if not 0 <= aid < self._game.num_actions:
-                raise IllegalActionError(f"action id {aid} is not in range(0, "
-                                         f"{self._game.num_actions})")
-            state, viewer = self._state, self.viewer
-            seat = state.current_player
-            if seat is None:
-                raise IllegalActionError("the game is over; start a new game")
-            if viewer is None:
-                raise IllegalActionError("a spectator cannot move; pick a seat to view")
-            if seat != viewer:
-                raise IllegalActionError(f"it is player {seat}'s turn, not player {viewer}'s")
-            if not self._seats.is_human(seat):
-                raise IllegalActionError(f"player {seat} is played by "
-                                         f"{policy_name(self._seats[seat])!r}; press step or play")
-            self._apply(aid)
-            self._set("error", "")
-            try:
-                self._auto()
-            except PolicyError:
-                pass                  # shown in `error`; the human's move stands
-            self._follow_human()
-            self._sync()
-        elif kind == "step":
-            try:
-                self._step_policy()
-            except PolicyError:
-                pass
-            else:
-                self._set("error", "")
-            self._sync()
-        elif kind == "play":
-            seat = self._state.current_player
-            if seat is None:
-                raise IllegalActionError("the game is over; nothing to play")
-            if self._seats.is_human(seat):
-                raise HumanTurnError(f"player {seat} is human and must move first")
-            self._set("error", "")
-            self._set("playing", True)
-        elif kind == "pause":
-            self._set("playing", False)
-        elif kind == "tick":
-            if not self.playing or msg.get("step") != len(self._state.history):
-                return                # a stale tick (another view ticked first)
-            seat = self._state.current_player
-            if seat is not None and not self._seats.is_human(seat):
-                try:
-                    self._step_policy()
-                except PolicyError:
-                    pass
-            seat = self._state.current_player
-            if seat is None or self._seats.is_human(seat):
-                self._set("playing", False)
-            self._sync()
-        elif kind == "undo":
-            self.undo()
-        elif kind == "goto":
-            self.goto(msg.get("step"))
-        elif kind == "new_game":
-            self.new_game(msg.get("seed"))
-        elif kind == "viewer":
-            seat = msg.get("seat")
-            if seat not in self._viewers or (seat is not None and not _is_int(seat)):
-                raise IllegalActionError(f"seat {str(seat)[:20]!r} may not be viewed; allowed: "
-                                         f"{self._viewers}")
-            self.viewer = seat
-            self._set("error", "")
-        elif kind == "speed":
-            value = msg.get("value")
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
-                raise IllegalActionError(f"speed must be a number, got {str(value)[:20]!r}")
-            self.speed = float(value)
-        elif kind == "clear_error":
-            self._set("error", "")
-
-    def _follow_human(self):
-        """Hot seat: when another human seat that may be viewed must move next, the
-        board turns to it."""
-        seat = self._state.current_player
-        if (seat is not None and self.viewer is not None and seat != self.viewer
-                and self._seats.is_human(seat) and seat in self._viewers):
-            self.viewer = seat
-
     # -- display ------------------------------------------------------------------
     def __repr__(self):
-        state = self._state
+        state = self.state
         where = ("game over" if state.is_terminal()
                  else f"player {state.current_player} to move")
         extra = ", reveal=True" if self._reveal else ""
         return (f"GameWidget({self._game.title!r}, players={self._game.players}, "
-                f"seats={self._seats!r}, viewer={self.viewer!r}{extra}: step "
+                f"seats={self.seats!r}, viewer={self.viewer!r}{extra}: step "
                 f"{len(state.history)}, {where})")
 
+
+# message or call kind -> handler; BROWSER_MESSAGES maps what a browser may send
+HANDLERS = {
+    "action": GameWidget._h_action, "click": GameWidget._h_click, "step": GameWidget._h_step,
+    "run": GameWidget._h_run, "play": GameWidget._h_play, "pause": GameWidget._h_pause,
+    "tick": GameWidget._h_tick, "undo": GameWidget._h_undo, "goto": GameWidget._h_goto,
+    "new_game": GameWidget._h_new_game, "viewer": GameWidget._h_viewer,
+    "speed": GameWidget._h_speed, "clear_error": GameWidget._h_clear_error,
+}
+BROWSER_MESSAGES = {"action": "click", "step": "step", "play": "play", "pause": "pause",
+                    "tick": "tick", "undo": "undo", "goto": "goto", "new_game": "new_game",
+                    "viewer": "viewer", "speed": "speed", "clear_error": "clear_error"}
+MESSAGE_TYPES = tuple(BROWSER_MESSAGES)
 
 _WIDGET_ARGS = ("state", "seats", "seed", "viewer", "viewers", "reveal", "speed", "log_limit")
 _CLASSES: dict[str, type] = {}
@@ -621,8 +548,9 @@ _CLASSES: dict[str, type] = {}
 
 def widget_class(title: str) -> type:
     """The GameWidget subclass of one title: its own ``_esm``/``_css`` (so several
-    titles can share a page without their styles replacing each other)."""
-    cls = _CLASSES.get(title)
+    titles can share a page without their styles replacing each other). With
+    ``NBGAMES_DEV=1`` it is made anew each time, from the JS files as they are now."""
+    cls = None if dev_mode() else _CLASSES.get(title)
     if cls is None:
         name = "".join(p.title() for p in title.split("_")) + "Widget"
         cls = type(name, (GameWidget,), {"__module__": __name__, "__doc__": GameWidget.__doc__,
@@ -633,8 +561,8 @@ def widget_class(title: str) -> type:
 
 def make_widget(title=None, players: int | None = None, **kwargs) -> GameWidget:
     """``nbgames.widget(title, players=..., seats=[...], seed=..., viewer=..., viewers=...,
-    reveal=False, speed=2.0, log_limit=20, **game_options)`` or
-    ``nbgames.widget(state=some_state, viewer=0)``.
+    reveal=False, speed=2.0, log_limit=20, **game_options)``, ``nbgames.widget(game,
+    seats=...)`` with a loaded Game, or ``nbgames.widget(state=some_state, viewer=0)``.
 
     Unknown keyword arguments (neither a widget argument nor an option of the
     title) are refused with the lists of both."""
@@ -648,7 +576,7 @@ def make_widget(title=None, players: int | None = None, **kwargs) -> GameWidget:
         if not isinstance(state, State):
             raise OptionError(f"state must be an nbgames State, got {type(state).__name__}")
         game = state.game
-        if title is not None and title != game.title:
+        if title is not None and title != game.title and title != game:
             raise OptionError(f"state is a {game.title} state, not {title!r}")
         if players is not None and players != game.players:
             raise OptionError(f"state has {game.players} players, not {players}")
@@ -656,19 +584,28 @@ def make_widget(title=None, players: int | None = None, **kwargs) -> GameWidget:
             raise OptionError(f"nbgames.widget(state=...) got unexpected keyword argument(s) "
                               f"{', '.join(sorted(options))}; widget arguments: "
                               f"{', '.join(_WIDGET_ARGS)}")
-    else:
-        if title is None:
-            raise OptionError("nbgames.widget needs a title (one of nbgames.games()) or state=")
-        if players is None and isinstance(wargs.get("seats"), (list, tuple)):
-            players = len(wargs["seats"])
-        from ..core.registry import game_class
-        spec = game_class(title).options_spec if isinstance(title, str) else {}
-        unknown = sorted(k for k in options if k not in spec)
-        if unknown:
-            raise OptionError(f"nbgames.widget() got unexpected keyword argument(s) "
-                              f"{', '.join(map(repr, unknown))}; widget arguments: "
-                              f"{', '.join(_WIDGET_ARGS)}; {title} options: "
-                              f"{', '.join(spec) or 'none'}")
-        game = load(title, players, **options)
+        wargs.pop("state")
+        return widget_class(game.title)(state=state, **wargs)
+    if isinstance(title, Game):
+        game = title
+        if players is not None and players != game.players:
+            raise OptionError(f"{game!r} has {game.players} players, not {players}")
+        if options:
+            raise OptionError(f"nbgames.widget(game) got unexpected keyword argument(s) "
+                              f"{', '.join(sorted(options))}: the Game already has its options; "
+                              f"widget arguments: {', '.join(_WIDGET_ARGS)}")
+        return widget_class(game.title)(game, **wargs)
+    if title is None:
+        raise OptionError("nbgames.widget needs a title (one of nbgames.games()), a Game or "
+                          "state=")
+    if players is None and isinstance(wargs.get("seats"), (list, tuple)):
+        players = len(wargs["seats"])
+    opts_spec = spec(title).game.options_spec
+    unknown = sorted(k for k in options if k not in opts_spec)
+    if unknown:
+        raise OptionError(f"nbgames.widget() got unexpected keyword argument(s) "
+                          f"{', '.join(map(repr, unknown))}; widget arguments: "
+                          f"{', '.join(_WIDGET_ARGS)}; {title} options: "
+                          f"{', '.join(opts_spec) or 'none'}")
+    game = load(title, players, **options)
     return widget_class(game.title)(game, **wargs)
-

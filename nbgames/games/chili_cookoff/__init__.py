@@ -25,11 +25,19 @@ Choices where the rulebook is silent or ambiguous:
 
 Observation of a seat: its own hand and recipes; public: the played cards and
 who played them, the pick order, the collected cards, the hand sizes, totals and
-each finished round's chosen recipe and points.
+each finished round's chosen recipe and points. Cards are named by their type,
+an index into ``game.catalog()["cards"]`` (``{type, ingredient, rank, price}``),
+and recipes by an index into ``game.catalog()["recipes"]``: ``hand_cards`` and
+``table`` are lists of types, ``played`` is ``[[seat, type], ...]`` in play
+order, ``last_hand`` is ``[[seat, played, took], ...]`` in pick order and
+``collected`` has a list of types a seat.
 """
 
+from ...core.spec import TitleSpec
+from . import bot, render
 from .rules import CookoffGame, CookoffState
 
-GAME = CookoffGame
+SPEC = TitleSpec(game=CookoffGame, bot=bot.choose, render=render.render,
+                 js=("chili_cookoff.js",), bench_players=(2, 4, 7))
 
-__all__ = ["GAME", "CookoffGame", "CookoffState"]
+__all__ = ["SPEC", "CookoffGame", "CookoffState"]

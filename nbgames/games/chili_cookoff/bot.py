@@ -31,34 +31,35 @@ def _gain(card: dict, have: Counter, obs: dict, prices: dict, base: float) -> fl
 
 
 def choose(obs: dict, legal, rng) -> int:
+    """The greedy decision: ``obs`` names cards by type (see the title's docstring);
+    the card faces and recipes come from ``legal.game`` (public, fixed facts)."""
+    game = legal.game
+    cards = game.card_dicts
+    recipes = [game.recipe_dict(r) for r in obs["recipes"]]
+    view = {"recipes": recipes}
+    prices = {c["ingredient"]: c["price"] for c in cards}
     seat = obs["seat"]
-    prices = {}
-    for c in obs["hand_cards"] + obs["table"] + [p["card"] for p in obs["played"]] + \
-            [c for col in obs["collected"] for c in col]:
-        prices[c["ingredient"]] = c["price"]
-    for r in obs["recipes"]:
-        for k in r["ingredients"]:
-            prices.setdefault(k, 0)
-    have = Counter(c["ingredient"] for c in obs["collected"][seat])
-    base = _value(have, obs, prices)
+    have = Counter(cards[t]["ingredient"] for t in obs["collected"][seat])
+    base = _value(have, view, prices)
+    space = game.action_space
     if obs["phase"] == "pick":
-        best = max(obs["table"], key=lambda c: (_gain(c, have, obs, prices, base), rng.random()))
-        label = f"pick {best['ingredient']} {best['rank']}"
-        return next(a.id for a in legal if a.label == label)
-    played = [p["card"] for p in obs["played"]]
+        best = max(sorted(set(obs["table"])),
+                   key=lambda t: (_gain(cards[t], have, view, prices, base), rng.random()))
+        return space.encode("pick", card=best)
+    played = [cards[t] for _, t in obs["played"]]
     still_to_play = obs["players"] - len(played) - 1
     options = []
-    for c in {(c["ingredient"], c["rank"]): c for c in obs["hand_cards"]}.values():
+    for t in sorted(set(obs["hand_cards"])):
+        c = cards[t]
         pool = played + [c]
-        gains = sorted((_gain(x, have, obs, prices, base) for x in pool), reverse=True)
+        gains = sorted((_gain(x, have, view, prices, base) for x in pool), reverse=True)
         slot = sum(1 for p in played if p["rank"] > c["rank"])
         # Players still to play may overtake us; assume each beats us half the time
         # when our rank is not high.
         slot += still_to_play * (0.5 if c["rank"] < 6 else 0.15)
         slot = min(int(round(slot)), len(gains) - 1)
-        keep = _gain(c, have, obs, prices, base)          # what the card is worth to keep
+        keep = _gain(c, have, view, prices, base)          # what the card is worth to keep
         score = gains[slot] - 0.25 * keep - 0.15 * c["rank"] + 0.001 * rng.random()
-        options.append((score, c))
+        options.append((score, t))
     best = max(options, key=lambda x: x[0])[1]
-    label = f"play {best['ingredient']} {best['rank']}"
-    return next(a.id for a in legal if a.label == label)
+    return space.encode("play", card=best)

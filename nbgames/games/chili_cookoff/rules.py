@@ -1,15 +1,15 @@
 """The Great Chili Cookoff: the Game and its State machine.
 
-Decisions: ``play <Ingredient> <rank>`` (ids 0..T-1, T = card types) and
-``pick <Ingredient> <rank>`` (ids T..2T-1). Cards of one type are identical, so
-an id names the type, not the physical card.
+Decisions (``game.action_space``): ``play <Ingredient> <rank>`` (kind ``play``,
+field ``card``: the card type, ids 0..T-1) and ``pick <Ingredient> <rank>``
+(kind ``pick``, ids T..2T-1). Cards of one type are identical, so an id names
+the type, not the physical card.
 """
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from ...core import Game, Option, State, components_option, int_range
+from ...core.action_space import ActionSpace, Kind
 from ...core.errors import RecordError
 from . import scoring
 from .components import ComponentError, load_components
@@ -39,22 +39,19 @@ class CookoffGame(Game):
                                  f"{self.players * c.recipes_per_player} recipes; there are "
                                  f"{len(c.recipes)}")
         self.ntypes = len(c.types)
-        self.num_actions = 2 * self.ntypes
+        faces = [f"{t.ingredient} {t.rank}" for t in c.types]
+        self.action_space = ActionSpace(Kind("play", "play {card}", card=faces),
+                                        Kind("pick", "pick {card}", card=faces))
         self.ranks = [t.rank for t in c.types]
         self.card_names = [t.ingredient for t in c.types]
         self.card_dicts = [t.as_dict() for t in c.types]
 
-    def _label(self, aid):
-        verb = "play" if aid < self.ntypes else "pick"
-        t = self.components.types[aid % self.ntypes]
-        return f"{verb} {t.ingredient} {t.rank}"
-
-    @cached_property
-    def _labels(self):
-        return {self._label(i): i for i in range(self.num_actions)}
-
-    def _parse_label(self, label):
-        return self._labels.get(label)
+    def catalog(self) -> dict:
+        """``cards``: the card types (``{type, ingredient, rank, price}``) and
+        ``recipes``: every recipe (``{name, ingredients, total}``), indexed as the
+        observation names them."""
+        return {"cards": [dict(c) for c in self.card_dicts],
+                "recipes": [self.recipe_dict(r) for r in range(len(self.components.recipes))]}
 
     def recipe_dict(self, r: int) -> dict:
         name, need = self.components.recipes[r]
@@ -108,25 +105,25 @@ class CookoffState(State):
 
     # -- decisions --------------------------------------------------------------
     def _legal_ids(self):
-        if self.phase == PLAY:
-            return sorted(set(self.hands[self.current_player]))
-        base = self.game.ntypes
-        return [base + t for t in sorted(set(self.table))]
+        kind = self.game.action_space.kind(self.phase)
+        cards = self.hands[self.current_player] if self.phase == PLAY else self.table
+        return [kind.id(t) for t in sorted(set(cards))]
 
     def _is_legal(self, aid):
-        nt = self.game.ntypes
-        if self.phase == PLAY:
-            return aid < nt and aid in self.hands[self.current_player]
-        return aid >= nt and (aid - nt) in self.table
+        kind, t = self.game.action_space.unpack(aid)
+        if kind != self.phase:
+            return False
+        return t in (self.hands[self.current_player] if kind == PLAY else self.table)
 
     def _apply(self, aid):
         g = self.game
         seat = self.current_player
         n = g.players
+        _, t = g.action_space.unpack(aid)
         if self.phase == PLAY:
-            self.hands[seat].remove(aid)
-            self.played.append([seat, aid])
-            self._say(f"Player {seat} plays {g.card_names[aid]} {g.ranks[aid]}.")
+            self.hands[seat].remove(t)
+            self.played.append([seat, t])
+            self._say(f"Player {seat} plays {g.card_names[t]} {g.ranks[t]}.")
             if len(self.played) < n:
                 self.current_player = (seat + 1) % n
                 return
@@ -138,7 +135,6 @@ class CookoffState(State):
             self.current_player = self.pick_order[0]
             self._say(f"Player {self.current_player} played the highest card and picks first.")
             return
-        t = aid - g.ntypes
         self.table.remove(t)
         self.collected[seat].append(t)
         self._say(f"Player {seat} takes {g.card_names[t]} {g.ranks[t]}.")
@@ -196,20 +192,18 @@ class CookoffState(State):
     # -- views ------------------------------------------------------------------
     def _observation(self, seat):
         g = self.game
-        cards = g.card_dicts
         obs = {
             "round": min(self.round + 1, g.options["rounds"]), "rounds": g.options["rounds"],
             "hand": min(self.hand_no + 1, g.components.hand_size),
             "hands_per_round": g.components.hand_size, "phase": self.phase,
             "leader": self.leader,
-            "hand_cards": [] if seat is None else [dict(cards[t]) for t in self.hands[seat]],
-            "recipes": [] if seat is None else [g.recipe_dict(r) for r in self.recipes[seat]],
-            "played": [{"seat": s, "card": dict(cards[t])} for s, t in self.played],
+            "hand_cards": [] if seat is None else list(self.hands[seat]),
+            "recipes": [] if seat is None else list(self.recipes[seat]),
+            "played": [[s, t] for s, t in self.played],
             "pick_order": list(self.pick_order),
-            "last_hand": [{"seat": s, "played": dict(cards[p]), "took": dict(cards[t])}
-                          for s, p, t in self.last_hand],
-            "table": [dict(cards[t]) for t in self.table],
-            "collected": [[dict(cards[t]) for t in col] for col in self.collected],
+            "last_hand": [[s, p, t] for s, p, t in self.last_hand],
+            "table": list(self.table),
+            "collected": [list(col) for col in self.collected],
             "hand_sizes": [len(h) for h in self.hands],
             "scores": list(self.totals),
             "round_results": [{"round": r["round"], "rows": [dict(x) for x in r["rows"]]}

@@ -81,8 +81,11 @@ grapes 5 x 1 - 3 rats = 25) is reproduced in ``tests/test_veggies.py`` by
 building her stand through the engine.
 """
 
+from ...core.spec import TitleSpec
+from . import bot, render
 from .rules import VeggiesGame, VeggiesState
 
-GAME = VeggiesGame
+SPEC = TitleSpec(game=VeggiesGame, bot=bot.choose, render=render.render,
+                 js=("veggies.js",), bench_players=(2, 4))
 
-__all__ = ["GAME", "VeggiesGame", "VeggiesState"]
+__all__ = ["SPEC", "VeggiesGame", "VeggiesState"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from . import scoring
 from .components import GOODS
-from .rules import ANNOUNCE, PLACE, rotate
+from .rules import rotate
 
 MAX_CANDIDATES = 400
 OTHER_WEIGHT = 0.25
@@ -93,14 +93,14 @@ def _others_pool(obs, seat):
     return pool
 
 
-def _choose_start(obs, ids, rng):
+def _choose_start(obs, ids, space, faces, rng):
     def value(aid):
-        card = obs["hand"][aid]["spaces"]
+        card = faces[obs["hand"][space.decode(aid)["card"]]]
         return _Grid([card[:3], card[3:]], [0, 0]).value(set()) + rng.random() * 1e-6
     return max(ids, key=value)
 
 
-def _choose_announcement(obs, ids, rng):
+def _choose_announcement(obs, ids, space, rng):
     seat = obs["seat"]
     count = obs["announce_count"]
     stands = [st["rows"] for st in obs["stands"]]
@@ -112,7 +112,7 @@ def _choose_announcement(obs, ids, rng):
         guess.extend(forced + tied[:picks])
 
     def value(aid):
-        mine = list(obs["my_announcement"]) + [GOODS[aid - ANNOUNCE]]
+        mine = list(obs["my_announcement"]) + [GOODS[space.decode(aid)["good"]]]
         pool = scoring.pooled([guess, mine])
         totals = [scoring.score_stand(rows, pool)["total"] for rows in stands]
         if obs.get("teams"):
@@ -125,31 +125,25 @@ def _choose_announcement(obs, ids, rng):
     return max(ids, key=value)
 
 
-def _choose_place(obs, ids, rng):
+def _choose_place(obs, ids, space, faces, rng):
     seat = obs["seat"]
-    E = obs["window"]
-    P = 2 * E + 1
-    PP = P * P
     stand = obs["stands"][seat]
     grid = _Grid(stand["rows"], stand["origin"])
     weights = _others_pool(obs, seat)
     n = len(ids)
     picks = range(n) if n <= MAX_CANDIDATES else rng.sample(range(n), MAX_CANDIDATES)
-    cards = [obs["hand"][0]["spaces"] if obs["hand"] else None] + \
-        [c["spaces"] if c else None for c in obs["ramp"]]
+    cards = [faces[obs["hand"][0]] if obs["hand"] else None] + \
+        [None if c is None else faces[c] for c in obs["ramp"]]
     rotated = {}
     best, choice = None, int(ids[0])
     for k in picks:
         aid = int(ids[k])
-        x = aid - PLACE
-        src, rest = divmod(x, 4 * PP)
-        q, rest = divmod(rest, PP)
-        pr, pc = divmod(rest, P)
+        _, src, q, r, c = space.unpack(aid)
         key = (src, q)
         rows = rotated.get(key)
         if rows is None:
             rows = rotated[key] = rotate(cards[src], 90 * q)
-        v = grid.value(weights, rows, pr - E, pc - E) + rng.random() * 1e-6
+        v = grid.value(weights, rows, r, c) + rng.random() * 1e-6
         if best is None or v > best:
             best, choice = v, aid
     return choice
@@ -161,8 +155,10 @@ def choose(observation, legal_actions, rng) -> int:
     phase = observation["phase"]
     if len(ids) == 1:
         return int(ids[0])
+    game = legal_actions.game
+    space, faces = game.action_space, game.card_text
     if phase == "start":
-        return _choose_start(observation, [int(i) for i in ids], rng)
+        return _choose_start(observation, [int(i) for i in ids], space, faces, rng)
     if phase == "announce":
-        return _choose_announcement(observation, [int(i) for i in ids], rng)
-    return _choose_place(observation, ids, rng)
+        return _choose_announcement(observation, [int(i) for i in ids], space, rng)
+    return _choose_place(observation, ids, space, faces, rng)

@@ -8,10 +8,10 @@ counted from the top-left space of the starting card.
 from __future__ import annotations
 
 
-def _card(c) -> list[str]:
+def _card(faces, c) -> list[str]:
     if c is None:
         return ["   ", "   "]
-    return [c["spaces"][:3], c["spaces"][3:]]
+    return [faces[c][:3], faces[c][3:]]
 
 
 def _stand(stand) -> list[str]:
@@ -32,18 +32,20 @@ def _stand(stand) -> list[str]:
     return out
 
 
-def render(obs: dict) -> str:
+def render(obs: dict, game) -> str:
+    """``obs`` is an observation of ``game``, whose catalog holds the card faces."""
+    faces = game.card_text
     seat = obs.get("seat")
     lines = [f"Veggies, {obs['players']} players - phase {obs['phase']}, step {obs['step']}"
              + ("" if obs["current_player"] is None else f", player {obs['current_player']} to move")
              + ("" if seat is None else f" (you are player {seat})")]
-    ramp = [_card(c) for c in obs["ramp"]]
+    ramp = [_card(faces, c) for c in obs["ramp"]]
     lines.append(f"Ramp:  ramp0  ramp1  ramp2     deck: {obs['deck']} cards")
     for k in range(2):
         lines.append("        " + "    ".join(c[k] for c in ramp))
     if seat is not None:
-        hand = [_card(c) for c in obs["hand"]]
-        lines.append(f"Your hand: {' '.join('#%d' % c['id'] for c in obs['hand']) or '(empty)'}")
+        hand = [_card(faces, c) for c in obs["hand"]]
+        lines.append(f"Your hand: {' '.join('#%d' % c for c in obs['hand']) or '(empty)'}")
         for k in range(2):
             if hand:
                 lines.append("        " + "    ".join(c[k] for c in hand))

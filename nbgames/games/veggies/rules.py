@@ -1,36 +1,33 @@
 """Veggies: the Game, the State machine and the placement geometry.
 
-Action ids (fixed for a game; ``E = 3 * (stand_cards - 1)``, ``P = 2E + 1``):
+Decisions (``game.action_space``, ids fixed for a game; ``E = 3 * (stand_cards - 1)``):
 
-* ``0``, ``1``: ``start with hand card 0|1`` (the set-up choice of the starting card);
-* ``2..6``: ``announce <good>`` (only when the largest groups tie);
-* ``7 + ((source * 4 + rot) * P + (r + E)) * P + (c + E)``:
-  ``place <held|ramp0|ramp1|ramp2> r<0|90|180|270> at (<r>,<c>)``; ``(r, c)`` is
-  the top-left space of the rotated card, counted from the top-left space of the
-  starting card, with ``-E <= r, c <= E`` (enough for every legal placement).
+* kind ``start``, field ``card`` 0..1: ``start with hand card <card>``;
+* kind ``announce``, field ``good`` (strawberry..mushroom): ``announce <good>``;
+* kind ``place``, fields ``src`` (held, ramp0, ramp1, ramp2), ``rot`` (0, 90,
+  180, 270 clockwise), ``row`` and ``col`` from -E to E:
+  ``place <src> r<rot> at (<row>,<col>)``; ``(row, col)`` is the top-left space
+  of the rotated card, counted from the top-left space of the starting card.
 
-Rotations turn the card clockwise. A card's spaces at ``r0`` are its two printed
-rows of three; at ``r90``/``r270`` it lies 3 rows high and 2 wide.
+A card's spaces at ``r0`` are its two printed rows of three; at ``r90``/``r270``
+it lies 3 rows high and 2 wide.
 """
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from ...core import Game, Option, components_option, int_range
-from ...core.errors import IllegalActionError, OptionError, RecordError
+from ...core.action_space import ActionSpace, Kind
+from ...core.errors import OptionError, RecordError
 from ...core.state import State
 from . import scoring
 from .components import CODE, COLS, GOODS, ROWS, SYMBOLS, load_components
 
-START, ANNOUNCE, PLACE = 0, 2, 7            # first id of each kind of decision
 SOURCES = ("held", "ramp0", "ramp1", "ramp2")
 ROTS = (0, 90, 180, 270)
 PH_START, PH_PLACE, PH_ANNOUNCE, PH_OVER = "start", "place", "announce", "over"
 _GRID_CHARS = " " + SYMBOLS                 # code -> symbol (0 = no card)
-_PLACE_RE = re.compile(r"place (held|ramp[012]) r(0|90|180|270) at \(([+-]?\d+),([+-]?\d+)\)")
 
 
 def rotate(spaces: str, rot: int) -> list[str]:
@@ -49,6 +46,11 @@ class VeggiesGame(Game):
         "stand_cards": Option(8, "Cards in each finished stand, the starting card included "
                                  "(rulebook: 'every player has added 8 cards'; our reading: 8 "
                                  "in all, see data/README.md).", check=int_range(2, 40)),
+        "start": Option("secret", "How the starting cards are chosen (the rulebook is silent): "
+                                  "'secret' = in seat order, face down, revealed together (the "
+                                  "fairer reading: nobody answers a card already shown); 'open' "
+                                  "= in seat order, each card public as soon as it is laid.",
+                        choices=("secret", "open")),
         "teams": Option(None, "4 players: teams of seats 0+2 against 1+3 (rulebook: 4-Player "
                               "Variant). None = on for 4 players, off otherwise; True needs 4 "
                               "players.", choices=(None, True, False)),
@@ -77,50 +79,25 @@ class VeggiesGame(Game):
         self.P = P = 2 * E + 1
         self.B = 2 * E + 3                      # board cells -E .. E+2 on each axis
         self.PP = P * P
-        self.num_actions = PLACE + 16 * self.PP
+        self.action_space = ActionSpace(
+            Kind("start", "start with hand card {card}", card=2),
+            Kind("announce", "announce {good}", good=GOODS),
+            Kind("place", "place {src} r{rot} at ({row:+d},{col:+d})", src=SOURCES,
+                 rot=tuple(map(str, ROTS)), row=(-E, E), col=(-E, E)))
+        self.place = self.action_space.kind("place")
+        self.announce = self.action_space.kind("announce")
+        self.start = self.action_space.kind("start")
         self.card_codes = [np.array([CODE[s] for s in t], dtype=np.int8).reshape(ROWS, COLS)
                            for t in c.cards]
         # rotated[card][rot index] -> small int8 array
         self.rotated = [[np.ascontiguousarray(np.rot90(a, -q)) for q in range(4)]
                         for a in self.card_codes]
         self.card_text = list(c.cards)
-        self._fixed = {self._label(i): i for i in range(PLACE)}
 
-    # -- labels -----------------------------------------------------------------
-    def decode(self, aid: int) -> tuple[int, int, int, int]:
-        """(source, rotation index, r, c) of a place id (r, c relative to the start card)."""
-        x = aid - PLACE
-        x, pc = divmod(x, self.P)
-        x, pr = divmod(x, self.P)
-        src, q = divmod(x, 4)
-        return src, q, pr - self.E, pc - self.E
 
-    def encode(self, src: int, q: int, r: int, c: int) -> int:
-        """The id of placing ``SOURCES[src]`` turned ``ROTS[q]`` with its top-left at (r, c)."""
-        return PLACE + ((src * 4 + q) * self.P + r + self.E) * self.P + c + self.E
-
-    def _label(self, aid):
-        if aid < ANNOUNCE:
-            return f"start with hand card {aid}"
-        if aid < PLACE:
-            return f"announce {GOODS[aid - ANNOUNCE]}"
-        src, q, r, c = self.decode(aid)
-        return f"place {SOURCES[src]} r{ROTS[q]} at ({r:+d},{c:+d})"
-
-    def _parse_label(self, label):
-        aid = self._fixed.get(label)
-        if aid is not None:
-            return aid
-        m = _PLACE_RE.fullmatch(label.strip()) if isinstance(label, str) else None
-        if m is None:
-            raise IllegalActionError(
-                f"veggies: no action is labelled {label!r}; labels look like 'start with hand "
-                f"card 0', 'announce grape' or 'place ramp1 r90 at (-2,+3)'")
-        r, c = int(m[3]), int(m[4])
-        if not (-self.E <= r <= self.E and -self.E <= c <= self.E):
-            raise IllegalActionError(f"veggies: {label!r} lies outside the stand window "
-                                     f"(-{self.E}..+{self.E} on each axis)")
-        return self.encode(SOURCES.index(m[1]), ROTS.index(int(m[2])), r, c)
+    def catalog(self) -> dict:
+        """``cards``: each card's 6 spaces (row-major at r0), indexed by card id."""
+        return {"cards": list(self.card_text)}
 
 
 class VeggiesState(State):
@@ -150,6 +127,8 @@ class VeggiesState(State):
         self.ann_opts = [None] * n
         self.result = None
         self.current_player = 0
+        if g.options["start"] == "secret":
+            self._secret_open()
         self._say(f"Veggies, {n} players, {g.options['stand_cards']} cards a stand"
                   + (" (teams: seats 0+2 against 1+3)" if g.teams else "") + ". "
                   f"The loading ramp shows {self._cards_text(self.ramp)}.")
@@ -177,12 +156,16 @@ class VeggiesState(State):
         self._blocks[seat] = None
 
     def _block(self, seat):
+        """(rotations, rows, cols) of every legal top-left position of a card on
+        this stand, rotations in order (cached until the stand changes)."""
         b = self._blocks[seat]
         if b is None:
-            PP = self.game.PP
+            E = self.game.E
             m0, m1 = self.masks[seat]
-            p0, p1 = np.flatnonzero(m0), np.flatnonzero(m1)
-            b = self._blocks[seat] = np.concatenate((p0, p1 + PP, p0 + 2 * PP, p1 + 3 * PP))
+            (r0, c0), (r1, c1) = np.nonzero(m0), np.nonzero(m1)
+            qs = np.concatenate([np.full(len(r), q) for q, r in enumerate((r0, r1, r0, r1))])
+            b = self._blocks[seat] = (qs, np.concatenate((r0, r1, r0, r1)) - E,
+                                      np.concatenate((c0, c1, c0, c1)) - E)
         return b
 
     def visible_rows(self, seat) -> tuple[list[str], list[int]]:
@@ -204,49 +187,43 @@ class VeggiesState(State):
 
     def _legal_ids(self):
         p = self.current_player
+        g = self.game
         if self.phase == PH_PLACE:
-            b = self._block(p)
-            step = 4 * self.game.PP
-            srcs = self._sources(p)
-            if len(srcs) == 4:
-                return np.concatenate((b + PLACE, b + (PLACE + step), b + (PLACE + 2 * step),
-                                       b + (PLACE + 3 * step)))
-            return np.concatenate([b + (PLACE + s * step) for s in srcs])
+            qs, rs, cs = self._block(p)
+            return np.concatenate([g.place.id(s, qs, rs, cs) for s in self._sources(p)])
         if self.phase == PH_START:
-            return [0, 1]
+            return [g.start.id(i) for i in range(2)]
         _, tied, _ = self.ann_opts[p]
-        return [ANNOUNCE + GOODS.index(gd) for gd in tied if gd not in self.ann[p]]
+        mine = self._announced(p)
+        return [g.announce.id(GOODS.index(gd)) for gd in tied if gd not in mine]
 
     def _is_legal(self, aid):
         p = self.current_player
-        if self.phase == PH_PLACE:
-            if aid < PLACE:
-                return False
-            g = self.game
-            x, pc = divmod(aid - PLACE, g.P)
-            x, pr = divmod(x, g.P)
-            src, q = divmod(x, 4)
+        kind, *v = self.game.action_space.unpack(aid)
+        if kind != self.phase:
+            return False
+        if kind == PH_PLACE:
+            src, q, r, c = v
             if src == 0:
                 if not self.hands[p]:
                     return False
             elif self.ramp[src - 1] < 0:
                 return False
-            return bool(self.masks[p][q & 1][pr, pc])
-        if self.phase == PH_START:
-            return aid < ANNOUNCE
-        if not ANNOUNCE <= aid < PLACE:
-            return False
-        gd = GOODS[aid - ANNOUNCE]
-        return gd in self.ann_opts[p][1] and gd not in self.ann[p]
+            E = self.game.E
+            return bool(self.masks[p][q & 1][r + E, c + E])
+        if kind == PH_START:
+            return True
+        gd = GOODS[v[0]]
+        return gd in self.ann_opts[p][1] and gd not in self._announced(p)
 
     def _apply(self, aid):
         p = self.current_player
         g = self.game
         n = g.players
-        if self.phase == PH_PLACE:
-            x, pc = divmod(aid - PLACE, g.P)
-            x, pr = divmod(x, g.P)
-            src, q = divmod(x, 4)
+        kind, *v = g.action_space.unpack(aid)
+        if kind == PH_PLACE:
+            src, q, r, c = v
+            pr, pc = r + g.E, c + g.E
             card = self.hands[p].pop() if src == 0 else self.ramp[src - 1]
             self._paint(p, card, q, pr, pc)
             self.stands[p].append((card, q, pr - g.E, pc - g.E))
@@ -269,23 +246,41 @@ class VeggiesState(State):
             else:
                 self.current_player = (p + 1) % n
             return
-        if self.phase == PH_START:
-            card = self.hands[p].pop(aid)
-            self._paint(p, card, 0, g.E, g.E)
-            self.stands[p].append((card, 0, 0, 0))
-            self._say(f"Player {p} starts their stand with #{card} "
-                      f"{g.card_text[card][:3]}/{g.card_text[card][3:]}.")
-            self._say(f"You keep #{self.hands[p][0]} in your hand.", to=p)
+        if kind == PH_START:
+            if self._secret is None:
+                self._lay_start(p, v[0])
+            else:
+                self._secret_add(p, aid)
+                card = self.hands[p][v[0]]
+                self._say(f"Player {p} has chosen a starting card.")
+                self._say(f"You will start with #{card} {g.card_text[card][:3]}/"
+                          f"{g.card_text[card][3:]} (shown when everyone has chosen).", to=p)
+                if p == n - 1:
+                    for seat, picks in enumerate(self._secret_close()):
+                        self._lay_start(seat, g.action_space.unpack(picks[0])[1])
             if p == n - 1:
                 self.phase = PH_PLACE
                 self.current_player = 0
             else:
                 self.current_player = p + 1
             return
-        gd = GOODS[aid - ANNOUNCE]
-        self.ann[p].append(gd)
-        self._say(f"You announce {gd}.", to=p)
+        self._secret_add(p, aid)
+        self._say(f"You announce {GOODS[v[0]]}.", to=p)
         self._next_announcer(p)
+
+    def _lay_start(self, p, index):
+        g = self.game
+        card = self.hands[p].pop(index)
+        self._paint(p, card, 0, g.E, g.E)
+        self.stands[p].append((card, 0, 0, 0))
+        self._say(f"Player {p} starts their stand with #{card} "
+                  f"{g.card_text[card][:3]}/{g.card_text[card][3:]}.")
+        self._say(f"You keep #{self.hands[p][0]} in your hand.", to=p)
+
+    def _announced(self, s):
+        """The goods ``s`` announces so far: the forced ones, then its secret choices."""
+        space = self.game.action_space
+        return self.ann[s] + [GOODS[space.unpack(a)[1]] for a in self._secret_of(s)]
 
     # -- the end ----------------------------------------------------------------
     def _begin_announcements(self):
@@ -298,11 +293,11 @@ class VeggiesState(State):
                                                                g.announce_count)
             self.ann_opts[s] = (forced, tied, picks)
             self.ann[s] = list(forced)
+        self._secret_open()
         self._next_announcer(-1)
 
     def _pending(self, s):
-        forced, tied, picks = self.ann_opts[s]
-        return len(self.ann[s]) < len(forced) + picks
+        return len(self._secret_of(s)) < self.ann_opts[s][2]
 
     def _next_announcer(self, after):
         """Stay with ``after`` while they still owe a choice, else the next seat
@@ -317,8 +312,14 @@ class VeggiesState(State):
 
     def _finish(self):
         g = self.game
+        self.ann = [self._announced(s) for s in range(g.players)]
+        self._secret_close()
         pooled = scoring.pooled(self.ann)
-        rows = [scoring.score_stand(self.visible_rows(s)[0], pooled) for s in range(g.players)]
+        rows = []
+        for s in range(g.players):
+            grid, origin = self.visible_rows(s)
+            rows.append({**scoring.score_stand(grid, pooled),
+                         "groups": scoring.group_cells(grid, pooled, origin)})
         totals = [r["total"] for r in rows]
         rats = [r["rats"] for r in rows]
         team_totals = None
@@ -368,9 +369,6 @@ class VeggiesState(State):
         return list(self.result["winners"])
 
     # -- views ------------------------------------------------------------------
-    def _card(self, cid):
-        return None if cid < 0 else {"id": cid, "spaces": self.game.card_text[cid]}
-
     def _observation(self, seat):
         g = self.game
         n = g.players
@@ -378,28 +376,34 @@ class VeggiesState(State):
         for s in range(n):
             rows, origin = self.visible_rows(s)
             stands.append({
-                "cards": [{"id": c, "spaces": g.card_text[c], "rot": ROTS[q], "at": [r, cc]}
-                          for c, q, r, cc in self.stands[s]],
+                "cards": [[c, q, r, cc] for c, q, r, cc in self.stands[s]],
                 "rows": rows, "origin": origin, "rats": sum(x.count("R") for x in rows),
                 "hand_size": len(self.hands[s])})
         done = self.phase == PH_OVER
         obs = {
             "phase": self.phase, "stand_cards": g.options["stand_cards"], "window": g.E,
             "goods": list(GOODS), "stands": stands,
-            "ramp": [self._card(c) for c in self.ramp], "deck": len(self.deck),
-            "hand": [] if seat is None else [self._card(c) for c in self.hands[seat]],
+            "ramp": [None if c < 0 else c for c in self.ramp], "deck": len(self.deck),
+            "hand": [] if seat is None else list(self.hands[seat]),
             "teams": g.teams, "announce_count": g.announce_count,
             "announced": [self.phase == PH_OVER or (self.phase == PH_ANNOUNCE
                                                     and not self._pending(s)) for s in range(n)],
-            "my_announcement": (list(self.ann[seat]) if seat is not None and
+            "my_announcement": (self._announced(seat) if seat is not None and
                                 self.phase in (PH_ANNOUNCE, PH_OVER) else []),
+            "started": [len(self.stands[s]) > 0 or len(self._secret_of(s)) > 0
+                        for s in range(n)],
+            "my_start": (self.hands[seat][self.game.action_space.unpack(self._secret_of(seat)[0])[1]]
+                         if seat is not None and self.phase == PH_START and self._secret_of(seat)
+                         else None),
             "announcements": [list(a) for a in self.ann] if done else None,
             "pooled": list(self.result["pooled"]) if done else None,
             "result": _jsonable(self.result) if done else None,
         }
         if seat is not None and self.phase == PH_ANNOUNCE and self.ann_opts[seat] is not None:
             forced, tied, picks = self.ann_opts[seat]
-            obs["my_options"] = {"forced": list(forced), "tied": list(tied), "picks": picks}
+            sizes = scoring.largest(self.visible_rows(seat)[0])
+            obs["my_options"] = {"forced": list(forced), "tied": list(tied), "picks": picks,
+                                 "largest": {gd: sizes[gd] for gd in forced + tied}}
         return obs
 
     # -- copies and serialization ----------------------------------------------
@@ -459,7 +463,8 @@ class VeggiesState(State):
         self.result = d["result"]
         sizes = [len(s) for s in self.stands]
         if self.phase == PH_START:
-            self.current_player = sizes.index(0)
+            self.current_player = (sizes.index(0) if self._secret is None else
+                                   sum(1 for s in range(n) if self._secret_of(s)))
         elif self.phase == PH_PLACE:
             self.current_player = (sum(sizes) - n) % n
         elif self.phase == PH_ANNOUNCE:
@@ -471,8 +476,8 @@ class VeggiesState(State):
 
     def _resample(self, seat, rng):
         """Shuffle what ``seat`` cannot see: the deck and the other players' hands
-        (hand sizes kept), and the tie choices of other players who have finished
-        announcing (hidden until all are in)."""
+        (hand sizes kept). The secret choices of the others (starting cards, tied
+        announcements) are resampled by the core afterwards."""
         n = self.game.players
         others = [s for s in range(n) if s != seat]
         pool = self.deck + [c for s in others for c in self.hands[s]]
@@ -481,11 +486,6 @@ class VeggiesState(State):
             k = len(self.hands[s])
             self.hands[s], pool = pool[:k], pool[k:]
         self.deck = pool
-        if self.phase == PH_ANNOUNCE:
-            for s in others:
-                forced, tied, picks = self.ann_opts[s]
-                if s != self.current_player and picks and not self._pending(s):
-                    self.ann[s] = list(forced) + rng.sample(list(tied), picks)
 
     def check_invariants(self):
         """Every card is in exactly one place (deck, ramp, hands, stands); stand

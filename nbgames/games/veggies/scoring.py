@@ -36,31 +36,53 @@ def _flat(rows: list[str]) -> tuple[list[str], int]:
     return flat, w
 
 
-def group_sizes(flat, w: int, goods=None, cells=None) -> dict:
-    """Sizes of the 4-connected groups of each good in a padded flat grid (any
-    cell values; ``goods`` are the values that count, default the good symbols;
-    ``cells``, when given, are the only indices a group may start from, e.g. the
-    occupied ones). Returns {value: [sizes, largest first]}."""
+def _components(flat, w: int, goods=None, cells=None):
+    """The 4-connected groups of each good in a padded flat grid, as
+    ``(value, [flat indices])`` (any cell values; ``goods`` are the values that
+    count, default the good symbols; ``cells``, when given, are the only indices
+    a group may start from, e.g. the occupied ones)."""
     goods = set(GOOD_SYMBOL.values()) if goods is None else set(goods)
     seen = bytearray(len(flat))
-    out: dict = {}
     for i in range(len(flat)) if cells is None else cells:
         v = flat[i]
         if seen[i] or v not in goods:
             continue
         seen[i] = 1
         stack = [i]
-        n = 0
+        members = []
         while stack:
             j = stack.pop()
-            n += 1
+            members.append(j)
             for k in (j - 1, j + 1, j - w, j + w):
                 if not seen[k] and flat[k] == v:
                     seen[k] = 1
                     stack.append(k)
-        out.setdefault(v, []).append(n)
+        yield v, members
+
+
+def group_sizes(flat, w: int, goods=None, cells=None) -> dict:
+    """Sizes of the groups of each good (see :func:`_components`):
+    {value: [sizes, largest first]}."""
+    out: dict = {}
+    for v, members in _components(flat, w, goods, cells):
+        out.setdefault(v, []).append(len(members))
     for sizes in out.values():
         sizes.sort(reverse=True)
+    return out
+
+
+def group_cells(rows: list[str], goods: list[str], origin=(0, 0)) -> dict[str, list[list[list[int]]]]:
+    """The cells of every group of ``goods``, largest group first, as ``[row, col]``
+    shifted by ``origin`` (the position of ``rows[0][0]``): what the board outlines
+    at the end, so the browser does not find groups itself."""
+    flat, w = _flat(rows)
+    want = {GOOD_SYMBOL[g] for g in goods}
+    out: dict[str, list] = {g: [] for g in goods}
+    for v, members in _components(flat, w, want):
+        cells = sorted([j // w - 1 + origin[0], j % w - 1 + origin[1]] for j in members)
+        out[SYMBOL_GOOD[v]].append(cells)
+    for found in out.values():
+        found.sort(key=len, reverse=True)
     return out
 
 

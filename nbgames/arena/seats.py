@@ -1,27 +1,25 @@
-"""The seats of a widget: "human" or a policy, one a seat, swappable while playing."""
+"""The seats of a Table (and so of a widget): "human" or a policy, one a seat,
+swappable while playing."""
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence
 
-from ..agents.adapter import policy_name
+from ..agents.adapter import as_policy, policy_name
 from ..core.errors import OptionError
 
 HUMAN = "human"
 
 
 def check_seat(value, seat: int):
-    """Accept "human" or a callable policy; anything else is a clear error."""
-    if isinstance(value, str):
-        if value == HUMAN:
-            return value
-        raise OptionError(f"seat {seat}: {value!r} is not a seat kind; use \"human\" or a policy "
-                          f"(a callable policy(observation, legal_actions) -> action, such as "
-                          f"nbgames.bots.greedy)")
-    if value is None or not callable(value):
-        raise OptionError(f"seat {seat}: {value!r} is neither \"human\" nor a callable policy "
-                          f"policy(observation, legal_actions) -> action")
-    return value
+    """Accept "human", a built-in bot's name or a callable policy; anything else
+    is a clear error naming the seat and the choices."""
+    if isinstance(value, str) and value == HUMAN:
+        return value
+    try:
+        return as_policy(value, extra=(HUMAN,))
+    except OptionError as e:
+        raise OptionError(f"seat {seat}: {e}") from None
 
 
 def describe(value, seat: int) -> dict:

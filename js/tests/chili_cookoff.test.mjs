@@ -8,7 +8,7 @@ import { FakeModel, flush, installDom } from "./fakedom.mjs";
 import { createWidget, makeContext } from "../shared.js";
 import {
   board, card, ingredientColor, lastHandText, pickLabel, playLabel, recipeProgress, resultsTable, unpack, winningOrder,
-} from "../cookoff.js";
+} from "../chili_cookoff.js";
 
 const C = (type, ingredient, rank, price) => ({ type, ingredient, rank, price });
 const TOM4 = C(3, "Tomato", 4, 1);

@@ -1,0 +1,47 @@
+"""A title declares itself: one :class:`TitleSpec` named ``SPEC`` in the
+``__init__.py`` of its folder ``nbgames/games/<title>/``.
+
+The framework finds titles from the folders (:func:`nbgames.core.registry.games`)
+and reads everything it needs from the spec: the Game class, the heuristic bot,
+the text renderer, the board's JavaScript modules, and the player counts the
+benchmarks use. Nothing outside the title's folder and its ``js/<title>.*``
+files names the title.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class TitleSpec:
+    """Everything the framework knows about one title.
+
+    ``game``      the Game subclass (its ``title`` is the folder name).
+    ``bot``       ``choose(observation, legal_actions, rng) -> action``: the
+                  heuristic bot behind ``nbgames.bots.greedy``.
+    ``render``    ``render(observation, game) -> str``: the text picture.
+    ``js``        the manifest of the board's ES modules in ``js/``: the board
+                  module (which exports ``board``) last, the helper modules it
+                  imports before it; ``shared.js`` is always included. CSS files
+                  of the same names are added when they exist.
+    ``bench_players``  player counts that ``bench/`` measures.
+    ``doc``       one line for listings.
+    """
+
+    game: type
+    bot: Callable[..., Any]
+    render: Callable[..., str]
+    js: tuple[str, ...]
+    bench_players: tuple[int, ...] = ()
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+    @property
+    def board(self) -> str:
+        """The file name of the board module (the manifest's last entry)."""
+        return self.js[-1]
