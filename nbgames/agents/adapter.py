@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ..core.errors import IllegalActionError, OptionError, PolicyError
 
-
 BUILT_IN = ("greedy", "random")
 
 

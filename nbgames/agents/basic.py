@@ -17,7 +17,7 @@ class RandomPolicy:
         self.seed = seed
         self.rng = _random.Random(seed)
 
-    def spawn(self, seed: int) -> "RandomPolicy":
+    def spawn(self, seed: int) -> RandomPolicy:
         return RandomPolicy(seed)
 
     def __call__(self, observation, legal_actions):
@@ -40,7 +40,7 @@ class GreedyPolicy:
         self.seed = seed
         self.rng = _random.Random(seed)
 
-    def spawn(self, seed: int) -> "GreedyPolicy":
+    def spawn(self, seed: int) -> GreedyPolicy:
         return GreedyPolicy(seed)
 
     def __call__(self, observation, legal_actions):

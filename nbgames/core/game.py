@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .action_space import ActionSpace
 from .actions import Action
@@ -25,7 +26,7 @@ class Option:
     default: Any
     doc: str
     choices: tuple | None = None
-    check: Callable[[Any, "Game"], str | None] | None = field(default=None, compare=False)
+    check: Callable[[Any, Game], str | None] | None = field(default=None, compare=False)
 
 
 def int_range(lo, hi, what: str = "an int"):
@@ -61,8 +62,8 @@ class Game:
     ``self.action_space`` (an :class:`~nbgames.core.action_space.ActionSpace`:
     the ids, fields and labels of every decision)."""
 
-    title: str = ""          # folder name under nbgames/games/, e.g. "chili_cookoff"
-    name: str = ""           # display name, e.g. "The Great Chili Cookoff"
+    title: str = ""          # the folder name under nbgames/games/
+    name: str = ""           # the display name, as on the box
     min_players: int = 2
     max_players: int = 2
     options_spec: dict[str, Option] = {}
@@ -80,7 +81,7 @@ class Game:
                               f"{self.min_players} to {self.max_players}")
         self.players = players
         resolved = {}
-        for key, value in options.items():
+        for key in options:
             if key not in self.options_spec:
                 raise OptionError(f"{self.title}: unknown option {key!r}; valid options: "
                                   f"{choices_text(self.options_spec) or 'none'}")
@@ -115,7 +116,7 @@ class Game:
         """The number of action ids: ``range(num_actions)`` holds every decision."""
         return self.action_space.size
 
-    def new_state(self, seed: int | None = None) -> "State":
+    def new_state(self, seed: int | None = None) -> State:
         """A new game. Same seed and same action ids always give the same game."""
         if seed is None:
             seed = secrets.randbits(63)
@@ -123,7 +124,7 @@ class Game:
             raise OptionError(f"seed must be an int, got {seed!r}")
         return self.State._new(self, seed)
 
-    def state_from_dict(self, d: dict) -> "State":
+    def state_from_dict(self, d: dict) -> State:
         """Rebuild a state from :meth:`State.to_dict`; corrupt data raises RecordError."""
         return self.State._from_dict(self, d)
 

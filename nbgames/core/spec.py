@@ -10,8 +10,9 @@ files names the title.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,10 @@ class TitleSpec:
                   imports before it; ``shared.js`` is always included. CSS files
                   of the same names are added when they exist.
     ``bench_players``  player counts that ``bench/`` measures.
-    ``doc``       one line for listings.
+    ``variants``  option sets the conformance suite runs besides the defaults
+                  (e.g. ``({"memory": "recall"},)``: every hidden-information
+                  mode must pass the suite).
+    ``extra``     anything else a later part of the framework needs.
     """
 
     game: type
@@ -35,6 +39,7 @@ class TitleSpec:
     render: Callable[..., str]
     js: tuple[str, ...]
     bench_players: tuple[int, ...] = ()
+    variants: tuple[dict, ...] = ()
     extra: dict = field(default_factory=dict)
 
     @property

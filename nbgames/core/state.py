@@ -18,8 +18,8 @@ A title's State subclass implements these hooks (see the Cookoff for a worked on
 (None when the game is over). Titles may override ``_is_legal(aid)`` with a
 cheaper check than building the legal list.
 
-Secret simultaneous choices (Veggies' starting cards and tied announcements,
-Scoville's bids) use one mechanism: the title opens a round with
+Secret simultaneous choices (choices made in seat order but hidden until all
+are in, such as sealed bids) use one mechanism: the title opens a round with
 ``_secret_open()``, records each decision of the seat to move with
 ``_secret_add(seat, aid)`` instead of acting on it, reads a seat's own
 choices with ``_secret_of(seat)``, and acts on all of them at once after

@@ -190,6 +190,7 @@ def test_random_bot_is_seeded():
 
 def test_determinize_accepts_rng_kinds():
     import random
+
     import numpy as np
     s = nbgames.load("chili_cookoff", players=3).new_state(seed=1)
     for rng in (None, 3, random.Random(3), np.random.default_rng(3)):
