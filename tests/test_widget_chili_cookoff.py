@@ -350,7 +350,7 @@ def test_hot_swap(w4):
         del w4.seats[0]
     with pytest.raises(OptionError):
         w4.seats.append(greedy)
-    with pytest.raises(IndexError):
+    with pytest.raises(OptionError, match="seat 7 does not exist"):
         w4.seats[7] = greedy
     assert len(w4.seats) == 4
 

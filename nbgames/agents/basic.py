@@ -20,6 +20,9 @@ class RandomPolicy:
     def spawn(self, seed: int) -> RandomPolicy:
         return RandomPolicy(seed)
 
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
     def __call__(self, observation, legal_actions):
         ids = getattr(legal_actions, "ids", None)
         if ids is None:
@@ -42,6 +45,9 @@ class GreedyPolicy:
 
     def spawn(self, seed: int) -> GreedyPolicy:
         return GreedyPolicy(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
 
     def __call__(self, observation, legal_actions):
         return spec(observation["title"]).bot(observation, legal_actions, self.rng)

@@ -50,3 +50,24 @@ class TitleSpec:
     def board(self) -> str:
         """The file name of the board module (the manifest's last entry)."""
         return self.js[-1]
+
+    def help(self) -> str:
+        """The generated part of the title's doc page: every option with its default
+        and full text, and the grammar of every action label (with the default
+        options). Each title appends it to its module docstring."""
+        g = self.game
+        lines = ["", "Options", "-------", "",
+                 f"``players``: {g.min_players} to {g.max_players} (default {g.min_players}).", ""]
+        for name, opt in g.options_spec.items():
+            choices = "" if opt.choices is None else \
+                " Choices: " + ", ".join(repr(c) for c in opt.choices) + "."
+            lines += [f"``{name}`` (default {opt.default!r}): {opt.doc}{choices}", ""]
+        game = g()
+        lines += ["Decisions (action labels)", "-------------------------", "",
+                  f"{game.num_actions} action ids with the default options, kind by kind "
+                  f"(``game.action_space``):", ""]
+        for k in game.action_space.kinds:
+            fields = ", ".join(f"``{f.name}`` {f.describe()}" for f in k.fields) or "no fields"
+            lines.append(f"* ``{k.template}``: kind ``{k.name}``, ids {k.base} to "
+                         f"{k.base + k.count - 1}; {fields}.")
+        return "\n".join(lines) + "\n"

@@ -76,13 +76,15 @@ def load_components(source=None) -> Components:
 
     Only the shape is enforced for user files (2 x 3 spaces, known symbols); the
     count is checked against the player count by the game."""
-    label = "the bundled components.json"
     if source is None:
-        source = DEFAULT
-    if isinstance(source, (dict, list)):
-        data, label = source, "the given card data"
+        source, label = DEFAULT, "the bundled components.json"
+    elif isinstance(source, (dict, list)):
+        label = "the given card data"
     else:
         label = repr(str(source))
+    if isinstance(source, (dict, list)):
+        data = source
+    else:
         try:
             data = json.loads(Path(source).read_text())
         except (OSError, ValueError) as e:
