@@ -315,3 +315,15 @@ test("every title's layout: decode, encode and labels agree with Python; runs ex
       assert.deepEqual(expandRuns(t.runs), t.ids, `${t.title}: run-length coded legal ids`);
     }
   });
+
+test("the generic board: the view as a list, one labelled data-aid button a legal action", async () => {
+  const { board: generic } = await import("../generic.js");
+  installDom();
+  const sent = [];
+  const el = generic.render(makeContext(baseState({ legal: [0, 1, 7, 2] }), (m) => sent.push(m), {}));
+  assert.match(el.querySelector(".gen-view").textContent, /counter7/);
+  const buttons = el.querySelectorAll("button[data-aid]");
+  assert.deepEqual(buttons.map((b) => b.getAttribute("aria-label")), ["pass", "move right by +0", "move right by +1"]);
+  buttons[1].click();
+  assert.deepEqual(sent, [{ type: "action", id: 8 }]);
+});
