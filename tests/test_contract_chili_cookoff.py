@@ -203,7 +203,8 @@ def test_determinize_accepts_rng_kinds():
 
 def test_observation_rejects_bad_seat():
     s = nbgames.load("chili_cookoff", players=3).new_state(seed=1)
-    with pytest.raises(OptionError, match="seat must be None \\(the spectator\\) or an int from 0 to 2, got 3"):
+    with pytest.raises(OptionError,
+                       match="seat must be None \\(the spectator\\) or an int from 0 to 2, got 3"):
         s.observation(3)
 
 
