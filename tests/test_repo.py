@@ -58,3 +58,10 @@ def test_engine_never_imports_the_widget():
             list((ROOT / "nbgames" / "games").rglob("*.py")):
         src = path.read_text()
         assert "widget" not in re.findall(r"^\s*(?:from|import)\s+\S+", src, re.M).__str__(), path
+
+
+def test_ruff_finds_nothing():
+    """pyproject.toml's ruff configuration holds for the package, bench and tests."""
+    r = subprocess.run([sys.executable, "-m", "ruff", "check", "nbgames", "bench", "tests"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]

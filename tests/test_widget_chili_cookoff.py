@@ -468,7 +468,7 @@ def test_payloads_are_small():
         sizes = []
         real = w._send
 
-        def spy(msg, buffers=None):
+        def spy(msg, buffers=None, sizes=sizes, real=real):
             sizes.append(len(json.dumps(msg)))
             return real(msg, buffers=buffers)
 
@@ -484,7 +484,7 @@ def test_composition():
     esm = compose_esm("chili_cookoff")
     assert esm.endswith("export default __nbg_shared.createWidget(__nbg_chili_cookoff.board);\n")
     assert not any(line.startswith("import") for line in esm.splitlines())
-    assert "winningOrder" in esm and "class Shell" in esm
+    assert "lastHandText" in esm and "class Shell" in esm
     css = compose_css("chili_cookoff")
     assert ".nbg" in css and ".ck-card" in css
 

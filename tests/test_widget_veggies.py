@@ -101,7 +101,8 @@ def test_illegal_and_malformed_clicks_change_nothing():
     w = new(seed=4)
     click(w, 0)
     snap = json.dumps(w.state.to_dict(), sort_keys=True)
-    far = w.game.action_space.encode("place", src=0, rot=0, row=w.game.E, col=w.game.E)          # nowhere near the stand
+    # nowhere near the stand
+    far = w.game.action_space.encode("place", src=0, rot=0, row=w.game.E, col=w.game.E)
     for bad in (far, 0, 3, w.game.num_actions, -1, "7", None, 1.5):
         click(w, bad)
         assert w.error, bad

@@ -60,7 +60,7 @@ class Server:
         self.log_path = home / f"{kind}-server.log"
         self.proc = None
 
-    def start(self, timeout: float = 90.0) -> "Server":
+    def start(self, timeout: float = 90.0) -> Server:
         settings = self.home / "lab-settings"
         settings.mkdir(parents=True, exist_ok=True)
         if self.kind == "lab":
@@ -158,7 +158,9 @@ def execute(page, code: str, timeout: float = 30_000):
       const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
       const f = k.requestExecute({code, stop_on_error: true});
       let error = null;
-      f.onIOPub = (msg) => { if (msg.header.msg_type === 'error') error = msg.content.ename + ': ' + msg.content.evalue; };
+      f.onIOPub = (msg) => {
+        if (msg.header.msg_type === 'error') error = msg.content.ename + ': ' + msg.content.evalue;
+      };
       await f.done;
       return error;
     }""", code)

@@ -6,8 +6,36 @@ test. Screenshots go to tests/artifacts/."""
 from __future__ import annotations
 
 import nbg_harness as h
+import pytest
 
 import nbgames
+
+E2E_CELLS = [
+    "import json\nimport nbgames\n"
+    "w = nbgames.widget(\"chili_cookoff\", players=2, seats=[\"human\", nbgames.bots.greedy], seed=11)\n"
+    "w",
+]
+WATCH_CELLS = [
+    "import json\nimport nbgames\n"
+    "w = nbgames.widget(\"chili_cookoff\", players=3, seats=[nbgames.bots.greedy, "
+    "nbgames.bots.random, nbgames.bots.greedy], seed=2, viewer=0, viewers=\"all\", "
+    "speed=16, reveal=True)\n"
+    "w",
+]
+SMOKE_CELLS = [
+    "import json\nimport nbgames\n"
+    "w = nbgames.widget(\"chili_cookoff\", players=3, seats=[\"human\", nbgames.bots.greedy, "
+    "nbgames.bots.random], seed=5)\n"
+    "w",
+]
+
+
+
+@pytest.fixture(scope="module", autouse=True)
+def notebooks(jupyter_root):
+    h.write_notebook(jupyter_root / "cookoff_e2e.ipynb", E2E_CELLS)
+    h.write_notebook(jupyter_root / "cookoff_smoke.ipynb", SMOKE_CELLS)
+    h.write_notebook(jupyter_root / "cookoff_watch.ipynb", WATCH_CELLS)
 
 
 def test_play_a_whole_cookoff_game_in_jupyterlab(page, lab_server, jupyter_root, artifacts):
