@@ -36,10 +36,14 @@ import copy
 import json
 import operator
 import random
+from typing import TYPE_CHECKING
 
-from .actions import ActionList
+from .actions import Action, ActionList
 from .errors import IllegalActionError, OptionError, RecordError, choices_text
 from .validate import MAX_SEED, as_int, check_seat
+
+if TYPE_CHECKING:
+    import numpy as np
 
 STATE_FORMAT = "nbgames.state/1"
 RECORD_FORMAT = "nbgames.record/1"
@@ -240,7 +244,7 @@ class State:
     def is_terminal(self) -> bool:
         return self.current_player is None
 
-    def legal_action_ids(self):
+    def legal_action_ids(self) -> list[int] | np.ndarray:
         """Legal ids as a list or numpy array (cheap: no Action objects)."""
         ids = self._legal
         if ids is None:
@@ -254,7 +258,7 @@ class State:
         ids = self.legal_action_ids()
         return aid in (ids if isinstance(ids, (list, tuple)) else ids.tolist())
 
-    def apply(self, action):
+    def apply(self, action: Action | int | str) -> State:
         """Play one decision (an Action, id or label). Illegal: IllegalActionError,
         the state unchanged. Returns self, so calls can chain."""
         aid = self.game.resolve(action)
@@ -291,7 +295,7 @@ class State:
         seat = check_seat(self.game, seat)
         return [text for to, text in self._log if to is None or to == seat]
 
-    def clone(self):
+    def clone(self) -> State:
         new = object.__new__(type(self))
         new.game = self.game
         new.seed = self.seed
@@ -305,7 +309,7 @@ class State:
         self._copy_into(new)
         return new
 
-    def determinize(self, seat: int | None, rng=None):
+    def determinize(self, seat: int | None, rng: random.Random | int | None = None) -> State:
         """A copy that ``seat`` cannot tell apart from this state: the same
         observation and legal actions, with everything it cannot see resampled
         (including the seed of future chance events)."""
@@ -459,4 +463,4 @@ class State:
     def _load(self, d): raise NotImplementedError
     def _copy_into(self, new): raise NotImplementedError
     def _resample(self, seat, rng): raise NotImplementedError
-    def check_invariants(self): pass
+    def check_invariants(self) -> None: pass
