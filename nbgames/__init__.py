@@ -29,6 +29,7 @@ from .core import (
     load,
     replay,
 )
+from .core.infoset import InfoSet
 
 __version__ = "0.1.0"
 
@@ -40,6 +41,7 @@ def widget(*args, **kwargs):
     return make_widget(*args, **kwargs)
 
 
-__all__ = ["Action", "ActionList", "Game", "Option", "State", "Table", "games", "load", "replay",
+__all__ = ["Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games", "load",
+           "replay",
            "play", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError", "IllegalActionError",
            "NbgamesError", "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

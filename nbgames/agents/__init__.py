@@ -7,9 +7,10 @@ seeded: the arena gives every game its own copy through ``spawn(seed)``.
 
 from .adapter import as_policy, policy_name, spawn_policy
 from .basic import BUILT_IN, GreedyPolicy, RandomPolicy
+from .search import ISMCTSPolicy, ismcts
 
 random = BUILT_IN["random"]
 greedy = BUILT_IN["greedy"]
 
-__all__ = ["random", "greedy", "RandomPolicy", "GreedyPolicy", "as_policy", "policy_name",
-           "spawn_policy"]
+__all__ = ["random", "greedy", "ismcts", "RandomPolicy", "GreedyPolicy", "ISMCTSPolicy",
+           "as_policy", "policy_name", "spawn_policy"]

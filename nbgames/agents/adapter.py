@@ -3,9 +3,12 @@ whose failures name the policy, the seat and the state."""
 
 from __future__ import annotations
 
-from ..core.errors import IllegalActionError, OptionError, PolicyError
+import inspect
 
-BUILT_IN = ("greedy", "random")
+from ..core.errors import IllegalActionError, OptionError, PolicyError
+from ..core.infoset import InfoSet
+
+BUILT_IN = ("greedy", "random", "ismcts")
 
 
 def as_policy(policy, extra: tuple[str, ...] = ()):
@@ -14,8 +17,8 @@ def as_policy(policy, extra: tuple[str, ...] = ()):
     lists other strings the caller accepts, such as "human")."""
     if isinstance(policy, str):
         if policy in BUILT_IN:
-            from . import basic
-            return basic.BUILT_IN[policy]
+            from . import basic, search
+            return basic.BUILT_IN[policy] if policy in basic.BUILT_IN else search.ismcts()
         names = ", ".join(f'"{n}"' for n in (*extra, *BUILT_IN))
         raise OptionError(f"{policy!r} is not a policy; use {names} or a callable "
                           f"policy(observation, legal_actions) -> action")
@@ -49,15 +52,39 @@ def reseed_policy(policy, seed: int) -> None:
         reseed(seed)
 
 
-def decide(policy, state, seat: int | None = None) -> int:
+def wants_infoset(policy) -> bool:
+    """True when the policy's call takes a third parameter named ``infoset``."""
+    cached = _WANTS.get(type(policy))
+    if cached is not None and not callable(getattr(policy, "__wrapped__", None)):
+        return cached
+    try:
+        params = list(inspect.signature(policy).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    found = len(params) >= 3 and params[2].name == "infoset"
+    if not inspect.isfunction(policy):
+        _WANTS[type(policy)] = found
+    return found
+
+
+_WANTS: dict[type, bool] = {}
+
+
+def decide(policy, state, seat: int | None = None, rng=None) -> int:
     """Ask ``policy`` for the current player's decision and return a legal id.
-    Raises PolicyError naming the policy, the seat and the state on any failure."""
+    A policy whose third parameter is named ``infoset`` also gets an
+    :class:`~nbgames.core.infoset.InfoSet` (never the state itself). Raises
+    PolicyError naming the policy, the seat and the state on any failure."""
     seat = state.current_player if seat is None else seat
     name = policy_name(policy)
     where = f"{state.game.title} step {len(state.history)}"
     legal = state.legal_actions()
     try:
-        choice = policy(state.observation(seat), legal)
+        if wants_infoset(policy):
+            choice = policy(state.observation(seat), legal,
+                            infoset=InfoSet(state, seat, rng))
+        else:
+            choice = policy(state.observation(seat), legal)
     except Exception as e:
         raise PolicyError(f"policy {name!r} (seat {seat}) raised {type(e).__name__}: {e} "
                           f"at {where}", policy=name, seat=seat) from e

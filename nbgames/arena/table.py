@@ -162,7 +162,7 @@ class Table:
                                  f"or make it a policy: seats[{seat}] = \"greedy\"")
         policy = self._policy(seat)
         reseed_policy(policy, self._policy_seed(seat))
-        aid = decide(policy, state, seat)
+        aid = decide(policy, state, seat, rng=self._policy_seed(seat))
         self._apply(aid)
         return self.game.action(aid)
 

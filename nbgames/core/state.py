@@ -193,9 +193,19 @@ class State:
         self._chance += 1
         return random.Random(f"{self.seed}/{self._chance}")
 
+    _quiet = False           # a search's throwaway copy keeps no log
+
     def _say(self, text: str, to: int | None = None) -> None:
         """Add a log line, public (to=None) or private to one seat."""
-        self._log.append((to, text))
+        if not self._quiet:
+            self._log.append((to, text))
+
+    def _advance(self, aid: int) -> None:
+        """Play an id known to be legal (from ``legal_action_ids``), without the
+        checks of :meth:`apply`: for searches' rollouts, on throwaway copies."""
+        self._apply(aid)
+        self.history.append(aid)
+        self._legal = None
 
     # -- secret simultaneous choices -------------------------------------------
     def _secret_open(self) -> None:

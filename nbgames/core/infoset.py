@@ -1,0 +1,40 @@
+"""What a deciding seat may use to think: its information set.
+
+An :class:`InfoSet` holds the seat, its observation and its legal actions, and
+samples states the seat cannot tell from the truth. It never holds the true
+state: it keeps a copy in which everything the seat cannot see is already
+resampled (``state.determinize(seat)``), so a policy that pokes at it learns
+nothing it may not know. A search bot calls :meth:`InfoSet.sample` once per
+iteration.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import ActionList
+
+
+class InfoSet:
+    """``.seat``, ``.observation``, ``.legal_actions``, ``.game`` and
+    ``.sample(rng)`` (a State consistent with the observation)."""
+
+    __slots__ = ("seat", "observation", "legal_actions", "game", "_cover")
+
+    def __init__(self, state, seat: int | None = None, rng=None):
+        seat = state.current_player if seat is None else seat
+        self.seat = seat
+        self.game = state.game
+        self.observation = state.observation(seat)
+        self.legal_actions = (state.legal_actions() if seat == state.current_player
+                              else ActionList(state.game, []))
+        self._cover = state.determinize(seat, rng if rng is not None else random.Random(0))
+
+    def sample(self, rng=None):
+        """A State that ``seat`` cannot tell from the truth: the same observation
+        and legal actions, everything hidden resampled (``determinize``)."""
+        return self._cover.determinize(self.seat, rng)
+
+    def __repr__(self):
+        return (f"InfoSet({self.game!r}, seat={self.seat}, step={self.observation['step']}, "
+                f"{len(self.legal_actions)} legal actions)")
