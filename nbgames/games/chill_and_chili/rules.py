@@ -192,7 +192,7 @@ class ChillState(State):
     the turn: ``turn`` (seat), ``step`` (what is decided now), ``todo`` (the
     steps after it), ``drops`` (water still to place), ``fresh_used``,
     ``scare_used``, ``last`` (the pond board is empty: last turn), ``drew``
-    (cards the player on turn drew this turn), and ``result`` at the end."""
+    (by seat: the cards drawn in that seat's latest turn), and ``result`` at the end."""
 
     # -- set-up -----------------------------------------------------------------
     def _start(self):
@@ -216,6 +216,7 @@ class ChillState(State):
         self.drops = 0
         self.todo = ()
         self.result = None
+        self.drew = [[] for _ in range(n)]
         self._say(f"Chill & Chili, {n} players: {g.pond_start} chips on the pond board, "
                   f"{r['start_coins']} coins and {r['hand_size']} cards each.")
         for s in range(n):
@@ -234,7 +235,7 @@ class ChillState(State):
         self.step = "main"
         self.todo = ()
         self.fresh_used = self.scare_used = False
-        self.drew = []
+        self.drew[seat] = []
         self._say(f"Player {seat} pushes a chip into the pond ({self.pond} in the pond, "
                   f"{self.pond_board} left on the pond board"
                   + (": last turn" if self.last else "") + ").")
@@ -264,7 +265,7 @@ class ChillState(State):
         h.append(t)
         h.sort()
         if seat == self.turn:
-            self.drew.append(t)
+            self.drew[seat].append(t)
 
     def hand_size(self, seat) -> int:
         return len(self.hands[seat]) + bin(self.held[seat]).count("1")
@@ -521,7 +522,6 @@ class ChillState(State):
 
     def _end_turn(self):
         self.todo = ()
-        self.drew = []
         if self.last:
             self.step = "over"
             self.turn = self.current_player = None
@@ -580,7 +580,7 @@ class ChillState(State):
             "fresh_used": self.fresh_used, "scarecrow_used": self.scare_used,
             "last_turn": self.last,
             "hand": list(self.hands[seat]) if mine else [],
-            "drew": list(self.drew) if mine and seat == self.turn else [],
+            "drew": list(self.drew[seat]) if mine else [],
             "scores": self._scores(),
         }
         if self.result is not None:
@@ -610,7 +610,7 @@ class ChillState(State):
         new.step = self.step
         new.fresh_used = self.fresh_used
         new.scare_used = self.scare_used
-        new.drew = self.drew.copy()
+        new.drew = [d.copy() for d in self.drew]
 
     _SCALARS = ("pond_board", "pond", "well", "drops", "turn", "last", "step", "fresh_used",
                 "scare_used")
@@ -621,7 +621,7 @@ class ChillState(State):
                   "draw": list(self.draw), "compost": list(self.compost),
                   "held": list(self.held), "laid": list(self.laid), "stacks": list(self.stacks),
                   "coins": list(self.coins), "beds": [[list(x) for x in b] for b in self.beds],
-                  "todo": list(self.todo), "drew": list(self.drew),
+                  "todo": list(self.todo), "drew": [list(x) for x in self.drew],
                   "result": None if self.result is None else
                   {"rows": [dict(x) for x in self.result["rows"]],
                    "winners": list(self.result["winners"])}})
@@ -641,7 +641,7 @@ class ChillState(State):
         self.stacks, self.coins = ints(d["stacks"]), ints(d["coins"])
         self.beds = [[(int(c), int(x)) for c, x in b] for b in d["beds"]]
         self.todo = tuple(str(s) for s in d["todo"])
-        self.drew = ints(d["drew"])
+        self.drew = [ints(x) for x in d["drew"]]
         self.result = d["result"]
         if self.step not in STEPS:
             raise RecordError(f"corrupt chill_and_chili state: step {self.step!r} is not one of "
@@ -667,8 +667,8 @@ class ChillState(State):
             k = len(self.hands[s])
             self.hands[s], pool = sorted(pool[:k]), pool[k:]
         self.draw = pool
-        if self.turn != seat:
-            self.drew = []
+        for s in others:
+            self.drew[s] = []
 
     def check_invariants(self):
         """Chips, vegetable cards and accessories are conserved; hands keep the
