@@ -595,3 +595,14 @@ def test_random_games_keep_invariants_at_every_count():
                 s.apply(ids[rng.randrange(len(ids))])
                 s.check_invariants()
             assert len(s.scores()) == n
+
+
+def test_greedy_bot_beats_random():
+    """Issue 10, Bot: nbgames.bots.greedy beats random in a seeded tournament."""
+    for n in (2, 5):
+        g = load(n)
+        res = nbgames.tournament(g, {"greedy": "greedy", "random": "random"}, games=30, seed=3,
+                                 progress=False)
+        text = str(res)
+        greedy = [line for line in text.splitlines() if line.startswith("greedy")][0].split()
+        assert float(greedy[3]) > 0.8, text
