@@ -127,7 +127,8 @@ function cardFace(catalog, t, extra = {}) {
   const covered = extra.covered || new Array(c.suns).fill(false);
   return h("div", { class: ["cc-card", extra.small ? "cc-small" : null], style: { "--cc-color": VARIETY_COLOR[v.name] || "#ccc" } },
     h("div", { class: "cc-card-name" }, v.name),
-    h("div", { class: "cc-card-pts" }, v.bed[0] === v.bed[1] ? `${v.points[String(v.bed[0])]}` : "1-10",
+    h("div", { class: "cc-card-pts" }, v.bed[0] === v.bed[1] ? `${v.points[String(v.bed[0])]}`
+      : h("span", { class: "cc-pts-range" }, `${v.points[String(v.bed[0])]}..${v.points[String(v.bed[1])]}`),
       h("span", { class: "cc-leaf" }, v.bed[0] === v.bed[1] ? `×${v.bed[0]}` : `×${v.bed[0]}-${v.bed[1]}`)),
     h("div", { class: "cc-suns" }, extra.suns || sunIcons(covered)));
 }
