@@ -1,6 +1,7 @@
 """Engine speed: random-playout decisions/s and games/s, clone/s and the greedy
 bot's time per move, for every title, beside OpenSpiel's pure-Python ``python_block_dominoes`` when open-spiel
 is installed (``pip install -e ".[bench]"``). Run: ``python bench/engine.py``.
+Titles and player counts come from each title's spec (``bench_players``).
 
 Decisions are counted at the players' decisions only (OpenSpiel's chance nodes
 are applied but not counted; nbgames has none, its deals come from the seed).
@@ -14,8 +15,7 @@ import random
 import time
 
 import nbgames
-
-CASES = {"chili_cookoff": [2, 4, 7], "veggies": [2, 4]}
+from nbgames.core.registry import spec
 
 
 def playouts(new_state, budget: float, seed: int = 0):
@@ -24,7 +24,7 @@ def playouts(new_state, budget: float, seed: int = 0):
     decisions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < budget:
-        s = new_state(games)
+        s = new_state(seed=games)
         while not s.is_terminal():
             ids = s.legal_action_ids()
             s.apply(int(ids[rng.randrange(len(ids))]))
@@ -95,7 +95,9 @@ def block_dominoes(budget: float):
         games += 1
     took = time.perf_counter() - start
     s = game.new_initial_state()
-    while len(s.history()) < 20:
+    while len(s.history()) < 20:          # a mid-game position to clone
+        if s.is_terminal():               # (a short deal can end first: deal again)
+            s = game.new_initial_state()
         s.apply_action(rng.choice(s.chance_outcomes())[0] if s.is_chance_node()
                        else rng.choice(s.legal_actions()))
     n, c0 = 0, time.perf_counter()
@@ -108,7 +110,7 @@ def block_dominoes(budget: float):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="budget per measurement")
-    ap.add_argument("--titles", nargs="*", default=None)
+    ap.add_argument("--titles", nargs="+", default=nbgames.games())
     args = ap.parse_args(argv)
     ref = block_dominoes(args.seconds)
     if ref:
@@ -116,12 +118,10 @@ def main(argv=None):
               f"{ref[2]:>12,.0f} clone/s")
     else:
         print("open-spiel not installed: no reference (pip install -e '.[bench]')")
-    for title, counts in CASES.items():
-        if title not in nbgames.games() or (args.titles and title not in args.titles):
-            continue
-        for n in counts:
+    for title in args.titles:
+        for n in spec(title).bench_players:
             game = nbgames.load(title, n)
-            dps, gps = playouts(lambda i: game.new_state(seed=i), args.seconds)
+            dps, gps = playouts(game.new_state, args.seconds)
             cps = clones(midgame(game), args.seconds / 2)
             line = f"{title + f' ({n}p)':<34}{dps:>12,.0f} dec/s{gps:>10,.1f} games/s{cps:>12,.0f} clone/s"
             if ref:

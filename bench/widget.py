@@ -1,11 +1,13 @@
 """Measure the widget in a real browser: bytes synced per update, click-to-rendered
 latency and first-render time.
 
-    python bench/widget.py                 # 2- and 4-player games, prints medians
-    python bench/widget.py --players 7 --json bench/out/widget.json
+    python bench/widget.py                 # the title's bench player counts, prints medians
+    python bench/widget.py --title TITLE --players 7 --json bench/out/widget.json
 
 JupyterLab runs on 127.0.0.1 in a private config, Debian's Chromium plays whole
-Cookoff games by clicking (tests/browser/nbg_harness.py), and we read:
+games of one title (``--title``, default the first of ``nbgames.games()``) by
+clicking the board's ``data-aid`` elements (tests/browser/nbg_harness.py), and
+we read:
 
 * bytes per update: every kernel->browser websocket frame that carries a
   ``comm_msg`` with ``method: update`` (the whole frame: Jupyter's binary
@@ -14,7 +16,7 @@ Cookoff games by clicking (tests/browser/nbg_harness.py), and we read:
 * click-to-render: the front-end's ``performance.measure("nbgames:click-to-render")``
   from the click to the first animation frame after the new state is drawn;
 * first render: the front-end's ``nbgames:first-render`` (widget JS start to first
-  frame) and, wall clock, from "run all cells" to the first card on screen.
+  frame) and, wall clock, from "run all cells" to the first legal move on screen.
 
 Targets (issue 3): median update <= 4 KB, median click-to-render <= 150 ms. These
 are measurements, not test assertions.
@@ -70,13 +72,13 @@ def update_sizes(payload) -> tuple[int, int] | None:
     return frame, len(json.dumps(data.get("state", {}), separators=(",", ":")))
 
 
-def run(players: int, seed: int, browser, workdir: Path) -> dict:
+def run(title: str, players: int, seed: int, browser, workdir: Path) -> dict:
     root = workdir / f"p{players}"
     root.mkdir(parents=True, exist_ok=True)
     seats = ", ".join(["\"human\""] + ["nbgames.bots.greedy"] * (players - 1))
     h.write_notebook(root / "bench.ipynb", [
         "import nbgames\n"
-        f"w = nbgames.widget(\"chili_cookoff\", players={players}, seats=[{seats}], seed={seed})\n"
+        f"w = nbgames.widget({title!r}, players={players}, seats=[{seats}], seed={seed})\n"
         "w"])
     server = h.Server("lab", root, workdir / f"home{players}").start()
     frames: list[tuple[int, int]] = []
@@ -93,10 +95,10 @@ def run(players: int, seed: int, browser, workdir: Path) -> dict:
         h.open_notebook(page, server, "bench.ipynb")
         t0 = time.perf_counter()
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.locator(".nbg button.ck-card").first.wait_for(timeout=60_000)
+        page.locator(".nbg [data-aid]").first.wait_for(timeout=60_000)
         first_wall = (time.perf_counter() - t0) * 1000
         frames.clear()                                # count the updates of the game only
-        clicks = h.play_cookoff_by_clicking(page, keyboard_every=0)
+        clicks = h.play_by_clicking(page, keyboard_every=0)
         page.wait_for_timeout(300)                    # let the last measure land
         marks = page.evaluate("""() => ({
           click: performance.getEntriesByName('nbgames:click-to-render').map(e => e.duration),
@@ -108,7 +110,7 @@ def run(players: int, seed: int, browser, workdir: Path) -> dict:
     state_bytes = [s for _, s in frames]
     lat = marks["click"]
     return {
-        "players": players, "seed": seed, "clicks": clicks, "updates": len(frames),
+        "title": title, "players": players, "seed": seed, "clicks": clicks, "updates": len(frames),
         "update_frame_bytes": {"median": statistics.median(frame_bytes),
                                "p90": _pct(frame_bytes, 90), "max": max(frame_bytes)},
         "update_state_bytes": {"median": statistics.median(state_bytes),
@@ -127,21 +129,26 @@ def _pct(values, p):
 
 
 def main(argv=None):
+    import nbgames
+    titles = nbgames.games()
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    ap.add_argument("--title", choices=titles, default=titles[0])
+    ap.add_argument("--players", type=int, nargs="+", default=None,
+                    help="player counts (default: the title's TitleSpec.bench_players)")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = ap.parse_args(argv)
+    players = args.players or list(nbgames.core.registry.spec(args.title).bench_players) or [2]
     if not h.chromium_available():
         sys.exit(f"Chromium not found at {h.CHROMIUM}")
     from playwright.sync_api import sync_playwright
     results = []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         browser = h.launch_browser(pw)
-        for n in args.players:
-            r = run(n, args.seed, browser, Path(tmp))
+        for n in players:
+            r = run(args.title, n, args.seed, browser, Path(tmp))
             results.append(r)
-            print(f"{n} players: {r['clicks']} clicks, {r['updates']} updates | update bytes "
+            print(f"{args.title}, {n} players: {r['clicks']} clicks, {r['updates']} updates | update bytes "
                   f"median {r['update_frame_bytes']['median']} (state JSON "
                   f"{r['update_state_bytes']['median']}), max {r['update_frame_bytes']['max']} | "
                   f"click-to-render median {r['click_to_render_ms']['median']} ms "

@@ -1,5 +1,7 @@
 // The Great Chili Cookoff board. Follows the pattern described at the top of
-// js/shared.js: `board.render(ctx)` draws everything from the synced data.
+// js/shared.js: `board.render(ctx)` draws everything from the compact observation
+// (cards are types, recipes indices) and ctx.catalog (their faces); a legal card
+// is found with ctx.find("play" | "pick", {card: type}) and sends that id.
 import { h, ordinal } from "./shared.js";
 
 /** Ingredient colours (unknown ingredients from a corrected component file get a
@@ -22,43 +24,35 @@ export function ingredientColor(name) {
   return PALETTE[x % PALETTE.length];
 }
 
-/**
- * The inverse of nbgames/widget/packing.py: the widget sends cards as indices
- * into `catalog` (the public card faces, sent once). Returns the plain
- * observation the engine made.
- */
-export function unpack(view, catalog) {
-  if (!view || view.packed !== "cards/1") return view;
-  const c = (i) => ({ ...catalog[i] });
-  const out = { ...view };
-  delete out.packed;
-  out.hand_cards = (view.hand_cards || []).map(c);
-  out.played = (view.played || []).map(([seat, i]) => ({ seat, card: c(i) }));
-  out.table = (view.table || []).map(c);
-  out.collected = (view.collected || []).map((col) => col.map(c));
-  if (view.last_hand) out.last_hand = view.last_hand.map(([seat, p, t]) => ({ seat, played: c(p), took: c(t) }));
-  if (Array.isArray(view.reveal)) {
-    out.reveal = view.reveal.map((r) => (r.hand_cards ? { ...r, hand_cards: r.hand_cards.map(c) } : r));
-  }
-  return out;
+/** The face of a card type: `catalog.cards[type]` = {type, ingredient, rank, price}. */
+export function face(catalog, type) {
+  const c = ((catalog && catalog.cards) || [])[type];
+  return c || { type, ingredient: "?", rank: "?", price: "?" };
 }
 
-/** The engine's action labels: "play Tomato 4", "pick Onion 3". */
-export const playLabel = (c) => `play ${c.ingredient} ${c.rank}`;
-export const pickLabel = (c) => `pick ${c.ingredient} ${c.rank}`;
-
-/**
- * Who is winning this hand: the played entries ordered from first pick to last.
- * Higher rank wins; on equal ranks the card played later is higher (rulebook).
- * Returns [{seat, card, place}] with place 1 = picks first.
- */
-export function winningOrder(played) {
-  const order = (played || []).map((p, i) => ({ ...p, i }));
-  order.sort((a, b) => (b.card.rank - a.card.rank) || (b.i - a.i));
-  return order.map((p, k) => ({ seat: p.seat, card: p.card, place: k + 1, i: p.i }));
+/** The recipe of an index: `catalog.recipes[i]` = {name, ingredients, total}. */
+export function recipeOf(catalog, i) {
+  return ((catalog && catalog.recipes) || [])[i] || { name: `recipe ${i}`, ingredients: {}, total: 0 };
 }
 
-/** Count ingredient names in a list of cards. */
+/**
+ * The pick place of each played card, in play order (1 = picks first). Once
+ * every card is down Python sends the pick order (view.pick_order) and it is
+ * used as it is. While cards are still being played the places are a preview of
+ * the same rule (higher rank first; on equal ranks the card played later).
+ */
+export function pickPlaces(view, catalog) {
+  const played = view.played || [];
+  const order = view.pick_order || [];
+  if (order.length && order.length === played.length) return played.map(([seat]) => order.indexOf(seat) + 1);
+  const byRank = played.map(([, type], i) => ({ rank: face(catalog, type).rank, i }));
+  byRank.sort((a, b) => (b.rank - a.rank) || (b.i - a.i));
+  const place = [];
+  byRank.forEach((x, k) => { place[x.i] = k + 1; });
+  return place;
+}
+
+/** Count ingredient names in a list of card faces. */
 export function countIngredients(cards) {
   const n = {};
   for (const c of cards || []) n[c.ingredient] = (n[c.ingredient] || 0) + 1;
@@ -66,9 +60,10 @@ export function countIngredients(cards) {
 }
 
 /**
- * A recipe against what the viewer collected (and still holds in hand):
- * rows [{ingredient, need, held, inHand}], with held = collected cards counted
- * up to need, plus totals {need, held, complete, points}.
+ * A recipe against what the viewer collected (and still holds in hand), both
+ * lists of card faces: rows [{ingredient, need, held, inHand}], with held =
+ * collected cards counted up to need, plus totals {need, held, complete, points}
+ * (points: the prices of the held cards, the bonus not included).
  */
 export function recipeProgress(recipe, collected, hand) {
   const got = countIngredients(collected);
@@ -84,8 +79,9 @@ export function recipeProgress(recipe, collected, hand) {
   return { rows, need, held, complete: need > 0 && held === need, points };
 }
 
-/** One card: rank top-left, ingredient in the middle, price bottom-right. A card
- * with `onclick` is a button (a legal move); otherwise a plain figure. */
+/** One card (a face from the catalog): rank top-left, ingredient in the middle,
+ * price bottom-right. With `opts.aid` (a legal id) and `opts.onclick` it is a
+ * button carrying data-aid; otherwise a plain figure. */
 export function card(c, opts = {}) {
   const color = ingredientColor(c.ingredient);
   const body = [
@@ -99,10 +95,18 @@ export function card(c, opts = {}) {
   const text = `${c.ingredient}, rank ${c.rank}, price ${c.price}`;
   if (opts.onclick) {
     return h("button", { class: cls, style, "aria-label": `${opts.verb || "play"} ${text}`,
-      "data-key": opts.key, title: `${opts.verb || "play"} ${c.ingredient} ${c.rank}`,
+      "data-key": opts.key, "data-aid": opts.aid, title: opts.title || `${opts.verb || "play"} ${c.ingredient} ${c.rank}`,
       onclick: opts.onclick }, body);
   }
   return h("div", { class: cls, style, role: "img", "aria-label": text, title: text }, body);
+}
+
+/** A card of `type` that plays the legal action `kind` {card: type} when there is one. */
+function actionCard(ctx, kind, type, verb, key) {
+  const c = face(ctx.catalog, type);
+  const id = kind ? ctx.find(kind, { card: type }) : undefined;
+  if (id === undefined) return card(c);
+  return card(c, { verb, key, aid: id, title: ctx.label(id), onclick: () => ctx.act(id) });
 }
 
 function section(title, cls, ...children) {
@@ -136,12 +140,11 @@ function prompt(ctx) {
 function playedArea(ctx) {
   const v = ctx.view;
   const played = v.played || [];
-  const order = winningOrder(played);
-  const place = new Map(order.map((o) => [o.i, o.place]));
-  const items = played.map((p, i) => h("div", { class: ["ck-slot", place.get(i) === 1 ? "ck-top" : ""] },
-    card(p.card),
-    h("div", { class: "ck-who" }, ctx.seatLabel(p.seat)),
-    h("div", { class: "ck-place", title: "pick order" }, ordinal(place.get(i)))));
+  const place = pickPlaces(v, ctx.catalog);
+  const items = played.map(([seat, type], i) => h("div", { class: ["ck-slot", place[i] === 1 ? "ck-top" : ""] },
+    card(face(ctx.catalog, type)),
+    h("div", { class: "ck-who" }, ctx.seatLabel(seat)),
+    h("div", { class: "ck-place", title: "pick order" }, ordinal(place[i]))));
   const waiting = [];
   if (v.phase === "play") {
     const n = v.players;
@@ -159,14 +162,16 @@ function playedArea(ctx) {
     played.length ? h("p", { class: "ck-note" }, "Highest rank picks first; on equal ranks the card played later wins.") : null);
 }
 
-/** The hand just finished (bots answer at once, so show who took what). */
-export function lastHandText(last, seatLabel) {
-  return (last || []).map((x, k) =>
-    `${ordinal(k + 1)} ${seatLabel(x.seat)}: played ${x.played.ingredient} ${x.played.rank}, took ${x.took.ingredient} ${x.took.rank}`);
+/** The hand just finished (bots answer at once, so show who took what):
+ * `last` is view.last_hand, [[seat, played type, taken type], ...] in pick order. */
+export function lastHandText(last, catalog, seatLabel) {
+  const name = (type) => { const c = face(catalog, type); return `${c.ingredient} ${c.rank}`; };
+  return (last || []).map(([seat, played, took], k) =>
+    `${ordinal(k + 1)} ${seatLabel(seat)}: played ${name(played)}, took ${name(took)}`);
 }
 
 function lastHand(ctx) {
-  const lines = lastHandText(ctx.view.last_hand, ctx.seatLabel);
+  const lines = lastHandText(ctx.view.last_hand, ctx.catalog, ctx.seatLabel);
   if (!lines.length) return null;
   return h("div", { class: "ck-last", "aria-label": "last hand" },
     h("div", { class: "ck-last-title" }, "Last hand"),
@@ -178,11 +183,7 @@ function pickArea(ctx) {
   if (v.phase !== "pick") return null;
   const order = v.pick_order || [];
   const done = order.length - (v.table || []).length;
-  const cards = (v.table || []).map((c, i) => {
-    const id = ctx.legalId(pickLabel(c));
-    return id === undefined ? card(c)
-      : card(c, { verb: "take", key: `pick-${i}-${c.type}`, onclick: () => ctx.act(id) });
-  });
+  const cards = (v.table || []).map((type, i) => actionCard(ctx, "pick", type, "take", `pick-${i}-${type}`));
   return section("Pick", "ck-pick",
     h("ol", { class: "ck-order", "aria-label": "pick order" }, order.map((s, k) =>
       h("li", { class: [k < done ? "ck-picked" : "", k === done ? "ck-now" : ""] }, ctx.seatLabel(s)))),
@@ -194,10 +195,8 @@ function handArea(ctx) {
   if (v.seat === null || v.seat === undefined) {
     return section("Hands", "ck-hand", h("p", { class: "ck-note" }, "Spectator view: the hands are hidden."));
   }
-  const cards = (v.hand_cards || []).map((c, i) => {
-    const id = v.phase === "play" ? ctx.legalId(playLabel(c)) : undefined;
-    return id === undefined ? card(c) : card(c, { verb: "play", key: `hand-${i}-${c.type}`, onclick: () => ctx.act(id) });
-  });
+  const kind = v.phase === "play" ? "play" : null;
+  const cards = (v.hand_cards || []).map((type, i) => actionCard(ctx, kind, type, "play", `hand-${i}-${type}`));
   return section(`Your hand (${cards.length})`, "ck-hand",
     cards.length ? h("div", { class: "ck-row", role: "toolbar", "aria-label": "your hand" }, cards)
       : h("p", { class: "ck-note" }, "No cards left in hand."));
@@ -221,19 +220,21 @@ function recipeCard(recipe, collected, hand) {
 function recipesArea(ctx) {
   const v = ctx.view;
   if (!v.recipes || !v.recipes.length) return null;
-  const mine = (v.collected || [])[v.seat] || [];
+  const faces = (types) => (types || []).map((t) => face(ctx.catalog, t));
+  const mine = faces((v.collected || [])[v.seat]);
+  const hand = faces(v.hand_cards);
   return section("Your recipes", "ck-recipes",
-    h("div", { class: "ck-row" }, v.recipes.map((r) => recipeCard(r, mine, v.hand_cards))),
+    h("div", { class: "ck-row" }, v.recipes.map((i) => recipeCard(recipeOf(ctx.catalog, i), mine, hand))),
     h("p", { class: "ck-note" }, "\u25CF collected  \u25D0 in your hand  \u25CB missing. A complete recipe scores +6."));
 }
 
 function collectedArea(ctx) {
   const v = ctx.view;
-  const rows = (v.collected || []).map((cards, seat) => h("div", { class: ["ck-coll", seat === v.seat ? "ck-mine" : ""] },
+  const rows = (v.collected || []).map((types, seat) => h("div", { class: ["ck-coll", seat === v.seat ? "ck-mine" : ""] },
     h("div", { class: "ck-coll-who" }, ctx.seatLabel(seat),
       h("span", { class: "ck-small" }, ` \u00B7 ${(v.hand_sizes || [])[seat] ?? 0} in hand`),
       seat === v.leader ? h("span", { class: "ck-leader", title: "won the last hand: leads the next" }, " \u2605 leads") : null),
-    h("div", { class: "ck-row ck-minirow" }, cards.length ? cards.map((c) => card(c, { mini: true }))
+    h("div", { class: "ck-row ck-minirow" }, types.length ? types.map((t) => card(face(ctx.catalog, t), { mini: true }))
       : h("span", { class: "ck-small" }, "nothing yet"))));
   return section("Collected this round", "ck-collected", rows);
 }
@@ -244,8 +245,8 @@ function revealArea(ctx) {
   return section("Teaching mode: every hand revealed", "ck-reveal",
     v.reveal.map((r) => h("div", { class: "ck-coll" },
       h("div", { class: "ck-coll-who" }, ctx.seatLabel(r.seat)),
-      h("div", { class: "ck-row ck-minirow" }, (r.hand_cards || []).map((c) => card(c, { mini: true }))),
-      h("div", { class: "ck-small" }, "Recipes: ", (r.recipes || []).map((x) => x.name).join(", ")))));
+      h("div", { class: "ck-row ck-minirow" }, (r.hand_cards || []).map((t) => card(face(ctx.catalog, t), { mini: true }))),
+      h("div", { class: "ck-small" }, "Recipes: ", (r.recipes || []).map((i) => recipeOf(ctx.catalog, i).name).join(", ")))));
 }
 
 /** End-of-round scoring: one row a seat, one column a finished round, and totals. */
@@ -272,8 +273,6 @@ export function resultsTable(view, label) {
 }
 
 export const board = {
-  title: "chili_cookoff",
-  unpack,
   render(ctx) {
     const v = ctx.view;
     return h("div", { class: "nbg-board ck-board" },

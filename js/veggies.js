@@ -1,23 +1,22 @@
 // The Veggies board: every player's market stand, the loading ramp, your held
 // card, and placing a card by select -> rotate -> hover (ghost) -> click.
 // Follows the pattern at the top of js/shared.js: `board.render(ctx)` draws
-// everything from the synced data; a click sends one action id via ctx.act.
+// everything from the compact observation (cards are ids into
+// ctx.catalog.cards, each a 6-symbol string) and sends one legal id via ctx.act.
+// Ids are found only through ctx.find / ctx.legalOf ("start" {card},
+// "announce" {good}, "place" {src, rot, row, col}); the groups and scores at
+// the end are Python's (view.result), never worked out here.
 //
-// The only state kept between renders is the local selection (which card,
-// which rotation, where the ghost is): `board.ui`, reset whenever the position
-// (step), the viewer or the phase changes. Python owns the game.
+// The local selection (which card, which rotation, where the ghost is) lives in
+// ctx.ui, this view's own object, and is reset whenever the position (step), the
+// viewer, the phase or the legal list changes. Python owns the game.
 import { h } from "./shared.js";
 
-export const GOODS = ["strawberry", "banana", "grape", "carrot", "mushroom"];
 export const SYMBOL_NAMES = {
   S: "strawberry", B: "banana", G: "grape", C: "carrot", M: "mushroom", ".": "empty crate", R: "rat",
 };
 export const GOOD_SYMBOL = { strawberry: "S", banana: "B", grape: "G", carrot: "C", mushroom: "M" };
-export const SOURCES = ["held", "ramp0", "ramp1", "ramp2"];
 export const ROTS = [0, 90, 180, 270];
-const START_ID = 0;
-const ANNOUNCE_ID = 2;
-const PLACE_ID = 7;
 const PAD = 3; // spaces drawn around a stand: a card touching it from outside fits
 
 // ---------------------------------------------------------------------------
@@ -46,30 +45,6 @@ export function rotateCard(spaces, q) {
 /** Rows x columns of a card at rotation index q. */
 export const cardShape = (q) => (q % 2 === 0 ? [2, 3] : [3, 2]);
 
-/** The engine's place id (nbgames/games/veggies/rules.py): E is view.window. */
-export function encodePlace(E, src, q, r, c) {
-  const P = 2 * E + 1;
-  return PLACE_ID + ((src * 4 + q) * P + r + E) * P + c + E;
-}
-
-/** {src, q, r, c} of a place id, or null for a start/announce id. */
-export function decodePlace(E, id) {
-  if (id < PLACE_ID) return null;
-  const P = 2 * E + 1;
-  let x = id - PLACE_ID;
-  const pc = x % P;
-  x = (x - pc) / P;
-  const pr = x % P;
-  x = (x - pr) / P;
-  return { src: Math.floor(x / 4), q: x % 4, r: pr - E, c: pc - E };
-}
-
-/** The engine's label of a place id: "place ramp1 r90 at (-2,+3)". */
-export function placeLabel(src, q, r, c) {
-  const s = (n) => (n >= 0 ? `+${n}` : `${n}`);
-  return `place ${SOURCES[src]} r${ROTS[q]} at (${s(r)},${s(c)})`;
-}
-
 /** The space under the pointer is this offset from the card's top-left: the
  * middle of the card's long side, so the ghost sits centred under the mouse. */
 export const anchorOffset = (q) => (q % 2 === 0 ? [0, 1] : [1, 0]);
@@ -83,39 +58,34 @@ export function footprint(spaces, q, r, c) {
   return out;
 }
 
-/** Sort the synced legal list into what the board needs: the set of ids, the
- * start and announce choices, the sources that can be placed, and for each
- * (source, rotation) the legal top-left positions. */
-export function indexLegal(legal, E) {
-  const ids = new Set();
-  const start = [];
-  const announce = new Map();
-  const sources = new Set();
-  const poses = new Map();
-  for (const [id, label] of legal || []) {
-    ids.add(id);
-    if (id < ANNOUNCE_ID) start.push(id);
-    else if (id < PLACE_ID) announce.set(String(label).replace(/^announce /, ""), id);
-    else {
-      const p = decodePlace(E, id);
-      sources.add(p.src);
-      const key = `${p.src},${p.q}`;
-      if (!poses.has(key)) poses.set(key, []);
-      poses.get(key).push([p.r, p.c]);
-    }
-  }
-  return { ids, start, announce, sources, poses };
+/** The face (6 symbols) of card `id`: catalog.cards[id]. */
+export function faceOf(catalog, id) {
+  return ((catalog && catalog.cards) || [])[id] || "      ";
 }
 
-/** Placing source `src` turned `q` with the pointer on space (pr, pc): the id,
- * the top-left, and whether the id is legal (in the synced legal list). */
-export function placementAt(ix, E, src, q, pr, pc) {
+/** Sort the decoded legal actions into what the board needs: the start and
+ * announce choices (decoded actions), the sources that can be placed, and for
+ * each (source, rotation) the legal top-left positions. */
+export function indexLegal(ctx) {
+  const sources = new Set();
+  const poses = new Map();
+  for (const a of ctx.legalOf("place")) {
+    sources.add(a.src);
+    const key = `${a.src},${a.rot}`;
+    if (!poses.has(key)) poses.set(key, []);
+    poses.get(key).push([a.row, a.col]);
+  }
+  return { start: ctx.legalOf("start"), announce: ctx.legalOf("announce"), sources, poses };
+}
+
+/** Placing source `src` turned `q` with the pointer on space (pr, pc): the
+ * top-left, and the legal id there (undefined when that placement is not legal). */
+export function placementAt(ctx, src, q, pr, pc) {
   const [dr, dc] = anchorOffset(q);
   const r = pr - dr;
   const c = pc - dc;
-  const inside = Math.abs(r) <= E && Math.abs(c) <= E;
-  const id = inside ? encodePlace(E, src, q, r, c) : null;
-  return { id, r, c, legal: id !== null && ix.ids.has(id) };
+  const id = ctx.find("place", { src, rot: q, row: r, col: c });
+  return { id, r, c, legal: id !== undefined };
 }
 
 /** The symbol a stand shows at (r, c) (relative to its starting card), or " ". */
@@ -137,75 +107,32 @@ export function standWindow(stand, pad = PAD) {
 }
 
 /** Which placed card shows at each visible space: Map "r,c" -> index in
- * stand.cards (the last card laid there is on top). */
-export function topCards(stand) {
+ * stand.cards ([[card id, rotation, row, col], ...]; the last card laid there is
+ * on top). */
+export function topCards(stand, catalog) {
   const owner = new Map();
-  (stand.cards || []).forEach((card, k) => {
-    const q = ROTS.indexOf(card.rot);
-    for (const cell of footprint(card.spaces, q, card.at[0], card.at[1])) owner.set(`${cell.r},${cell.c}`, k);
+  (stand.cards || []).forEach(([id, q, r, c], k) => {
+    for (const cell of footprint(faceOf(catalog, id), q, r, c)) owner.set(`${cell.r},${cell.c}`, k);
   });
   return owner;
 }
 
-/** The 4-connected groups of symbol `sym` in a grid of rows: a list of groups
- * (each a list of [i, j] in the grid), largest first. */
-export function groupsOf(rows, sym) {
-  const seen = new Set();
-  const groups = [];
-  rows.forEach((row, i) => [...row].forEach((s, j) => {
-    if (s !== sym || seen.has(`${i},${j}`)) return;
-    const group = [];
-    const stack = [[i, j]];
-    seen.add(`${i},${j}`);
-    while (stack.length) {
-      const [a, b] = stack.pop();
-      group.push([a, b]);
-      for (const [x, y] of [[a - 1, b], [a + 1, b], [a, b - 1], [a, b + 1]]) {
-        const k = `${x},${y}`;
-        if (!seen.has(k) && rows[x] && rows[x][y] === sym) {
-          seen.add(k);
-          stack.push([x, y]);
-        }
-      }
-    }
-    groups.push(group);
-  }));
-  groups.sort((a, b) => b.length - a.length);
-  return groups;
-}
-
-/** The scoring of one stand for the pooled goods, as the engine computes it:
- * {goods: {good: {largest, groups, points}}, rats, penalty, total}. */
-export function scoreStand(rows, pooled) {
-  const goods = {};
-  let total = 0;
-  for (const g of pooled || []) {
-    const sizes = groupsOf(rows, GOOD_SYMBOL[g]).map((x) => x.length);
-    const largest = sizes[0] || 0;
-    goods[g] = { largest, groups: sizes.length, points: largest * sizes.length };
-    total += largest * sizes.length;
-  }
-  const rats = rows.reduce((n, row) => n + [...row].filter((s) => s === "R").length, 0);
-  return { goods, rats, penalty: -2 * rats, total: total - 2 * rats };
-}
-
-/** End-of-game highlight of a stand: Map "r,c" (relative to the starting card)
- * -> {good, largest: bool, edges: "t"/"b"/"l"/"r" sides on the group's border}
- * for every space in a group of a pooled good. */
-export function groupMarks(stand, pooled) {
+/** End-of-game outlines of a stand from Python's groups (result.stands[s].groups:
+ * {good: [[[row, col], ...] a group, largest first]}): Map "r,c" -> {good,
+ * largest: bool, edges: the "t"/"b"/"l"/"r" sides on the group's border, size}
+ * for the goods in `goods`. */
+export function groupMarks(groups, goods) {
   const marks = new Map();
-  const rows = stand.rows || [];
-  const [r0, c0] = stand.origin || [0, 0];
-  for (const g of pooled || []) {
-    groupsOf(rows, GOOD_SYMBOL[g]).forEach((group, k) => {
-      const inGroup = new Set(group.map(([i, j]) => `${i},${j}`));
-      for (const [i, j] of group) {
+  for (const g of goods || []) {
+    ((groups || {})[g] || []).forEach((group, k) => {
+      const inGroup = new Set(group.map(([r, c]) => `${r},${c}`));
+      for (const [r, c] of group) {
         let edges = "";
-        if (!inGroup.has(`${i - 1},${j}`)) edges += "t";
-        if (!inGroup.has(`${i + 1},${j}`)) edges += "b";
-        if (!inGroup.has(`${i},${j - 1}`)) edges += "l";
-        if (!inGroup.has(`${i},${j + 1}`)) edges += "r";
-        marks.set(`${i + r0},${j + c0}`, { good: g, largest: k === 0, edges, size: group.length });
+        if (!inGroup.has(`${r - 1},${c}`)) edges += "t";
+        if (!inGroup.has(`${r + 1},${c}`)) edges += "b";
+        if (!inGroup.has(`${r},${c - 1}`)) edges += "l";
+        if (!inGroup.has(`${r},${c + 1}`)) edges += "r";
+        marks.set(`${r},${c}`, { good: g, largest: k === 0, edges, size: group.length });
       }
     });
   }
@@ -254,20 +181,22 @@ function chip(text, cls, extra = {}) {
   return h("span", { class: ["vg-chip", cls], ...extra }, text);
 }
 
+/** This view's selection, kept in ctx.ui across renders of the same position. */
 function uiFor(ctx, ix) {
   const v = ctx.view;
+  const ui = ctx.ui;
   const key = `${v.step}|${v.seat}|${v.phase}|${ctx.legal.length}`;
-  let ui = board.ui;
-  if (!ui || ui.key !== key) {
+  if (ui.key !== key) {
     const src = ix.sources.has(0) ? 0 : ([...ix.sources].sort()[0] ?? null);
-    ui = board.ui = { key, src, q: 0, anchor: null, note: "", focusGood: null };
+    Object.assign(ui, { key, src, q: 0, anchor: null, note: "", focusGood: null });
   }
   return ui;
 }
 
+/** The card id of a source: 0 your held card, 1..3 the ramp slots (null: none). */
 function sourceCard(v, src) {
-  if (src === 0) return (v.hand || [])[0] || null;
-  return (v.ramp || [])[src - 1] || null;
+  const id = src === 0 ? (v.hand || [])[0] : (v.ramp || [])[src - 1];
+  return id === undefined ? null : id;
 }
 
 function sourceName(src) {
@@ -285,7 +214,7 @@ function prompt(ctx, ix) {
   } else if (ix.sources.size) {
     text = "Your turn: pick a card (held or from the ramp), rotate it (button or r), then click a glowing spot on your stand.";
     mine = true;
-  } else if (ix.announce.size) {
+  } else if (ix.announce.length) {
     text = "Your largest groups tie: announce the good you name. Nobody sees it until everyone has announced.";
     mine = true;
   } else if (v.current_player !== null && v.current_player !== undefined) {
@@ -311,43 +240,46 @@ function counters(v) {
 function market(ctx, ix, ui, redraw) {
   const v = ctx.view;
   const selectable = (src) => ix.sources.has(src);
-  const slot = (src, cardObj, label) => {
+  const slot = (src, id, label) => {
     const selected = ui.src === src && selectable(src);
-    const face = cardObj ? cardFace(cardObj.spaces, 0) : h("div", { class: "vg-card vg-empty-slot" }, "empty");
+    const spaces = id === null ? null : faceOf(ctx.catalog, id);
+    const face = spaces ? cardFace(spaces, 0) : h("div", { class: "vg-card vg-empty-slot" }, "empty");
     const inner = [face, h("span", { class: "vg-slot-label" }, label)];
-    if (cardObj && selectable(src)) {
+    if (spaces && selectable(src)) {
       return h("button", { class: ["vg-slot", "nbg-legal", selected ? "vg-selected" : ""],
         "data-key": `vg-src-${src}`, "aria-pressed": selected ? "true" : "false",
-        "aria-label": `select ${sourceName(src)}: ${describeCard(cardObj.spaces)}`,
+        "aria-label": `select ${sourceName(src)}: ${describeCard(spaces)}`,
         title: `select (key ${src + 1})`,
         onclick: () => { ui.src = src; ui.note = ""; redraw(`vg-src-${src}`); } }, inner);
     }
     return h("div", { class: "vg-slot", role: "img",
-      "aria-label": cardObj ? `${label}: ${describeCard(cardObj.spaces)}` : `${label}: empty` }, inner);
+      "aria-label": spaces ? `${label}: ${describeCard(spaces)}` : `${label}: empty` }, inner);
   };
-  const ramp = (v.ramp || []).map((c, i) => slot(i + 1, c, `ramp ${i + 1}`));
+  const ramp = (v.ramp || []).map((id, i) => slot(i + 1, id, `ramp ${i + 1}`));
   let hand = null;
   if (v.seat !== null && v.seat !== undefined && v.phase !== "start") {
-    const held = (v.hand || [])[0];
+    const held = sourceCard(v, 0);
     hand = h("div", { class: "vg-hand" }, h("h5", { class: "vg-h" }, "Your held card"),
       h("div", { class: "vg-row", role: "toolbar", "aria-label": "your held card" },
-        held ? slot(0, held, "held") : h("p", { class: "vg-small" }, "none (the deck is empty)")));
+        held !== null ? slot(0, held, "held") : h("p", { class: "vg-small" }, "none (the deck is empty)")));
   }
   return h("section", { class: "vg-market", "aria-label": "loading ramp and your hand" },
     h("div", { class: "vg-ramp" }, h("h5", { class: "vg-h" }, "Loading ramp"),
       h("div", { class: "vg-row", role: "toolbar", "aria-label": "loading ramp" }, ramp)),
     hand,
-    ix.sources.size ? rotateTool(v, ix, ui, redraw) : null);
+    ix.sources.size ? rotateTool(ctx, ix, ui, redraw) : null);
 }
 
-function rotateTool(v, ix, ui, redraw) {
-  const cardObj = ui.src === null ? null : sourceCard(v, ui.src);
+function rotateTool(ctx, ix, ui, redraw) {
+  const v = ctx.view;
+  const id = ui.src === null ? null : sourceCard(v, ui.src);
+  const spaces = id === null ? null : faceOf(ctx.catalog, id);
   const turn = (d) => { ui.q = (ui.q + d + 4) % 4; ui.note = ""; redraw(d > 0 ? "vg-rot-cw" : "vg-rot-ccw"); };
   const n = (ix.poses.get(`${ui.src},${ui.q}`) || []).length;
   return h("div", { class: "vg-tool" }, h("h5", { class: "vg-h" }, "Selected"),
-    cardObj ? h("div", { class: "vg-preview", "aria-live": "polite",
-      "aria-label": `${sourceName(ui.src)} turned ${ROTS[ui.q]} degrees: ${describeCard(cardObj.spaces, ui.q)}` },
-    cardFace(cardObj.spaces, ui.q, { cls: "vg-big" })) : h("p", { class: "vg-small" }, "Select a card."),
+    spaces ? h("div", { class: "vg-preview", "aria-live": "polite",
+      "aria-label": `${sourceName(ui.src)} turned ${ROTS[ui.q]} degrees: ${describeCard(spaces, ui.q)}` },
+    cardFace(spaces, ui.q, { cls: "vg-big" })) : h("p", { class: "vg-small" }, "Select a card."),
     h("div", { class: "vg-row", role: "toolbar", "aria-label": "rotate the selected card" },
       h("button", { class: "nbg-btn", "data-key": "vg-rot-ccw", "aria-label": "rotate counter-clockwise (shift+r)",
         title: "rotate counter-clockwise (Shift+R)", onclick: () => turn(-1) }, "\u21BA"),
@@ -371,17 +303,20 @@ function cellStyle(mark) {
 }
 
 /** One stand as a grid of spaces (absolute coordinates relative to its starting
- * card in data-r/data-c). `live` adds the ghost and the placing interaction. */
+ * card in data-r/data-c). `opts.spots` maps "r,c" of a glowing space (the pointer
+ * space of a legal placement of the selected card) to that placement's id, which
+ * the cell carries as data-aid: clicking it places the card there. */
 function standGrid(ctx, seat, opts) {
   const v = ctx.view;
   const stand = v.stands[seat];
   const win = opts.window || standWindow(stand, opts.pad ?? PAD);
-  const owner = topCards(stand);
+  const owner = topCards(stand, ctx.catalog);
   const lastK = (stand.cards || []).length - 1;
-  const over = v.phase === "over" && v.pooled;
+  const result = v.phase === "over" ? v.result : null;
+  const over = !!(result && result.stands && result.stands[seat]);
   const focus = opts.ui && opts.ui.focusGood;
-  const marks = over ? groupMarks(stand, focus ? [focus] : v.pooled) : new Map();
-  const spots = opts.spots || new Set();
+  const marks = over ? groupMarks(result.stands[seat].groups, focus ? [focus] : result.pooled) : new Map();
+  const spots = opts.spots || new Map();
   const cells = [];
   for (let i = 0; i < win.rows; i += 1) {
     for (let j = 0; j < win.cols; j += 1) {
@@ -398,8 +333,9 @@ function standGrid(ctx, seat, opts) {
       }
       const mark = marks.get(`${r},${c}`);
       if (over && s !== " ") cls.push(mark ? (mark.largest ? "vg-big-grp" : "vg-grp") : "vg-dim");
-      if (spots.has(`${r},${c}`)) cls.push("vg-spot");
-      cells.push(h("div", { class: cls, "data-r": r, "data-c": c, style: cellStyle(mark),
+      const spot = spots.get(`${r},${c}`);
+      if (spot !== undefined) cls.push("vg-spot");
+      cells.push(h("div", { class: cls, "data-r": r, "data-c": c, "data-aid": spot, style: cellStyle(mark),
         title: s === " " ? undefined : `${SYMBOL_NAMES[s]}${mark ? ` (group of ${mark.size})` : ""}` }));
     }
   }
@@ -426,6 +362,10 @@ function standHeader(ctx, seat, extra) {
     bits.push(stand.hand_size ? h("span", { class: "vg-held-back" }, cardBack(`${ctx.seatLabel(seat)} holds ${stand.hand_size} hidden card${stand.hand_size > 1 ? "s" : ""}`),
       h("span", { class: "vg-small" }, stand.hand_size > 1 ? `${stand.hand_size} in hand` : "holds 1")) : null);
   }
+  if (v.phase === "start" && Array.isArray(v.started)) {
+    bits.push(v.started[seat] ? chip("\u2713 chose a starting card", "vg-mini-chip vg-done")
+      : chip("choosing\u2026", "vg-mini-chip"));
+  }
   if (v.phase === "announce" || v.phase === "over") {
     const ann = v.phase === "over" ? (v.announcements || [])[seat] : (seat === v.seat ? v.my_announcement : null);
     if (ann && ann.length) bits.push(h("span", { class: "vg-ann" }, "announced ", ann.map((g) => goodBadge(g))));
@@ -446,12 +386,11 @@ function ownStand(ctx, ix, ui, redraw) {
   const v = ctx.view;
   const seat = v.seat;
   const stand = v.stands[seat];
-  const E = v.window;
-  const live = !!(ix.sources.size > 0 && ui.src !== null && sourceCard(v, ui.src));
-  const spots = new Set();
+  const live = !!(ix.sources.size > 0 && ui.src !== null && sourceCard(v, ui.src) !== null);
+  const spots = new Map();
   const poses = live ? (ix.poses.get(`${ui.src},${ui.q}`) || []) : [];
   const [dr, dc] = anchorOffset(ui.q);
-  for (const [r, c] of poses) spots.add(`${r + dr},${c + dc}`);
+  for (const [r, c] of poses) spots.set(`${r + dr},${c + dc}`, ctx.find("place", { src: ui.src, rot: ui.q, row: r, col: c }));
   const win = standWindow(stand, live ? PAD : 1);
   const cellPx = Math.max(18, Math.min(40, Math.floor(560 / Math.max(win.cols, 1)), Math.floor(460 / Math.max(win.rows, 1))));
   const { cells } = standGrid(ctx, seat, { window: win, spots, ui });
@@ -459,9 +398,12 @@ function ownStand(ctx, ix, ui, redraw) {
     "--gcols": win.cols, "--grows": win.rows } }, cells);
 
   if (!stand.rows.length) {
+    const chosen = v.my_start !== null && v.my_start !== undefined;
     return h("section", { class: "vg-stand vg-own", "aria-label": "your stand" }, awning(),
       standHeader(ctx, seat), h("div", { class: "vg-counter-top" },
-        h("p", { class: "vg-small vg-empty-stand" }, "Your stand is empty: choose a starting card below.")));
+        h("p", { class: "vg-small vg-empty-stand" }, chosen
+          ? "Your starting card is chosen: it is laid when everyone has chosen."
+          : "Your stand is empty: choose a starting card below.")));
   }
   if (!live) {
     return h("section", { class: "vg-stand vg-own", "aria-label": `your stand: ${describeStand(stand)}` }, awning(),
@@ -469,13 +411,13 @@ function ownStand(ctx, ix, ui, redraw) {
   }
 
   // the ghost: the selected card, turned, following the pointer (or the arrow keys)
-  const cardObj = sourceCard(v, ui.src);
+  const spaces = faceOf(ctx.catalog, sourceCard(v, ui.src));
   const ghost = h("div", { class: "vg-ghost", hidden: true, "aria-hidden": "true" },
-    cardFace(cardObj.spaces, ui.q, { cls: "vg-ghost-card" }));
+    cardFace(spaces, ui.q, { cls: "vg-ghost-card" }));
   const status = h("div", { class: "vg-ghost-status", "aria-live": "polite", "data-testid": "ghost-status" }, ui.note || "");
   const place = () => {
     if (!ui.anchor) return;
-    const p = placementAt(ix, E, ui.src, ui.q, ui.anchor[0], ui.anchor[1]);
+    const p = placementAt(ctx, ui.src, ui.q, ui.anchor[0], ui.anchor[1]);
     if (p.legal) ctx.act(p.id);
     else {
       ui.note = "Not there: the card must overlap your stand or share a side with it.";
@@ -485,14 +427,14 @@ function ownStand(ctx, ix, ui, redraw) {
   };
   const showGhost = () => {
     if (!ui.anchor) { ghost.hidden = true; return; }
-    const p = placementAt(ix, E, ui.src, ui.q, ui.anchor[0], ui.anchor[1]);
+    const p = placementAt(ctx, ui.src, ui.q, ui.anchor[0], ui.anchor[1]);
     ghost.hidden = false;
     ghost.style.setProperty("left", `${(p.c - win.c0) * cellPx}px`);
     ghost.style.setProperty("top", `${(p.r - win.r0) * cellPx}px`);
     ghost.className = ["vg-ghost", p.legal ? "vg-ok" : "vg-bad"].join(" ");
     ghost.setAttribute("data-legal", p.legal ? "true" : "false");
-    ghost.setAttribute("data-id", p.id === null ? "" : String(p.id));
-    status.textContent = p.legal ? `${placeLabel(ui.src, ui.q, p.r, p.c)}: click or Enter to place`
+    ghost.setAttribute("data-id", p.legal ? String(p.id) : "");
+    status.textContent = p.legal ? `${ctx.label(p.id)}: click or Enter to place`
       : (ui.note || "Not legal here: the card must overlap the stand or share a side with it.");
   };
   grid.addEventListener("mouseover", (e) => {
@@ -555,11 +497,11 @@ function otherStand(ctx, seat, big) {
   const win = standWindow(stand, 0);
   const cellPx = big ? Math.max(16, Math.min(32, Math.floor(440 / Math.max(win.cols, 1)), Math.floor(360 / Math.max(win.rows, 1))))
     : Math.max(14, Math.min(24, Math.floor(320 / Math.max(win.cols, 1)), Math.floor(280 / Math.max(win.rows, 1))));
-  const { cells } = standGrid(ctx, seat, { window: win });
+  const { cells } = standGrid(ctx, seat, { window: win, ui: ctx.ui });
   const reveal = (ctx.view.reveal || []).find((r) => r.seat === seat);
   const revealed = reveal && reveal.hand && reveal.hand.length
     ? h("div", { class: "vg-reveal" }, h("span", { class: "vg-small" }, "holds (teaching mode): "),
-      reveal.hand.map((c) => cardFace(c.spaces, 0, { cls: "vg-tiny" }))) : null;
+      reveal.hand.map((id) => cardFace(faceOf(ctx.catalog, id), 0, { cls: "vg-tiny" }))) : null;
   return h("section", { class: "vg-stand vg-other", "aria-label": `${ctx.seatLabel(seat)}'s stand: ${describeStand(stand)}` },
     awning(), standHeader(ctx, seat),
     h("div", { class: "vg-counter-top" }, stand.rows.length
@@ -573,17 +515,24 @@ function startChoice(ctx, ix) {
   if (v.phase !== "start" || v.seat === null || v.seat === undefined) return null;
   const hand = v.hand || [];
   if (!hand.length) return null;
-  const items = hand.map((c, i) => {
-    const id = ix.start.includes(i) ? i : undefined;
-    const inner = [cardFace(c.spaces, 0, { cls: "vg-big" }), h("span", { class: "vg-slot-label" },
-      id === undefined ? `card ${i + 1}` : "Start with this card")];
-    return id === undefined ? h("div", { class: "vg-slot" }, inner)
-      : h("button", { class: "vg-slot vg-start nbg-legal", "data-key": `vg-start-${i}`,
-        "aria-label": `start your stand with hand card ${i}: ${describeCard(c.spaces)}; keep the other`,
-        onclick: () => ctx.act(START_ID + id) }, inner);
+  const chosen = v.my_start ?? null;   // secret start: my choice, face down until all have chosen
+  const items = hand.map((cardId, i) => {
+    const spaces = faceOf(ctx.catalog, cardId);
+    const id = ctx.find("start", { card: i });
+    const mine = cardId === chosen;
+    const inner = [cardFace(spaces, 0, { cls: "vg-big" }), h("span", { class: "vg-slot-label" },
+      id !== undefined ? "Start with this card" : (mine ? "Your starting card (face down)" : `card ${i + 1}`))];
+    return id === undefined
+      ? h("div", { class: ["vg-slot", mine ? "vg-selected" : ""], role: "img",
+        "aria-label": `${mine ? "your starting card, hidden until everyone has chosen" : `hand card ${i}`}: ${describeCard(spaces)}` }, inner)
+      : h("button", { class: "vg-slot vg-start nbg-legal", "data-key": `vg-start-${i}`, "data-aid": id,
+        "aria-label": `start your stand with hand card ${i}: ${describeCard(spaces)}; keep the other`,
+        title: ctx.label(id), onclick: () => ctx.act(id) }, inner);
   });
+  const title = ix.start.length ? "Your two cards: pick the one that opens your stand"
+    : (chosen !== null ? "Your two cards: your choice is made, waiting for the others" : "Your two cards");
   return h("section", { class: "vg-choose", "aria-label": "choose your starting card" },
-    h("h5", { class: "vg-h" }, ix.start.length ? "Your two cards: pick the one that opens your stand" : "Your two cards"),
+    h("h5", { class: "vg-h" }, title),
     h("div", { class: "vg-row", role: "toolbar", "aria-label": "your starting cards" }, items));
 }
 
@@ -595,13 +544,17 @@ function goodBadge(good) {
 function announcePanel(ctx, ix) {
   const v = ctx.view;
   if (v.phase !== "announce" || v.seat === null || v.seat === undefined) return null;
-  const opts = v.my_options || { forced: [], tied: [], picks: 0 };
-  const stand = v.stands[v.seat];
-  const sizes = Object.fromEntries(GOODS.map((g) => [g, (groupsOf(stand.rows, GOOD_SYMBOL[g])[0] || []).length]));
-  const buttons = [...ix.announce.entries()].map(([good, id]) => h("button", {
-    class: ["nbg-btn", "vg-announce", "nbg-legal"], "data-key": `vg-ann-${good}`,
-    "aria-label": `announce ${good} (largest group ${sizes[good]})`, onclick: () => ctx.act(id) },
-  goodBadge(good), h("span", { class: "vg-small" }, ` largest group ${sizes[good]}`)));
+  const opts = v.my_options || { forced: [], tied: [], picks: 0, largest: {} };
+  const sizes = opts.largest || {};
+  // the `good` field counts through view.goods (the same list as the layout's names)
+  const buttons = ix.announce.map((a) => {
+    const good = v.goods[a.good];
+    const size = sizes[good] ?? "?";
+    return h("button", {
+      class: ["nbg-btn", "vg-announce", "nbg-legal"], "data-key": `vg-ann-${good}`, "data-aid": a.id,
+      "aria-label": `announce ${good} (largest group ${size})`, title: ctx.label(a.id), onclick: () => ctx.act(a.id) },
+    goodBadge(good), h("span", { class: "vg-small" }, ` largest group ${size}`));
+  });
   return h("section", { class: "vg-announce-panel", "aria-label": "announcements" },
     h("h5", { class: "vg-h" }, "Announcements"),
     opts.forced.length ? h("p", null, "Announced for you (your largest): ", opts.forced.map(goodBadge)) : null,
@@ -647,13 +600,11 @@ export function scoringTable(ctx, ui, redraw) {
 }
 
 export const board = {
-  title: "veggies",
-  ui: null,
   render(ctx) {
     const v = ctx.view || {};
     const root = h("div", { class: "nbg-board vg-board" });
     if (!Array.isArray(v.stands)) return root;
-    const ix = indexLegal(ctx.legal, v.window);
+    const ix = indexLegal(ctx);
     const ui = uiFor(ctx, ix);
     const redraw = (focusKey) => {
       const seatIsMine = v.seat !== null && v.seat !== undefined;

@@ -1,17 +1,34 @@
 """nbgames: play, step through, study and teach five tabletop games in Jupyter.
 
 >>> import nbgames
->>> game = nbgames.load("chili_cookoff", players=3)
+>>> titles = nbgames.games()          # the folders of nbgames/games/
+>>> game = nbgames.load(titles[0], players=2)
 >>> state = game.new_state(seed=7)
 >>> state.current_player
 0
+
+``help(nbgames.games.<title>)`` is a title's doc page: its rules, its choices
+where the rulebook is silent, its options and its action labels.
 """
 
-from .core import (Action, ActionList, Game, IllegalActionError, NbgamesError, Option,
-                   OptionError, PolicyError, RecordError, State, UnknownGameError, games, load,
-                   replay)
 from . import agents as bots
+from . import games  # the package of titles; calling it lists them
 from .arena import HumanTurnError, Table, TournamentResult, play, tournament
+from .core import (
+    Action,
+    ActionList,
+    Game,
+    IllegalActionError,
+    NbgamesError,
+    Option,
+    OptionError,
+    PolicyError,
+    RecordError,
+    State,
+    UnknownGameError,
+    load,
+    replay,
+)
 
 __version__ = "0.1.0"
 

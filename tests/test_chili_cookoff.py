@@ -101,7 +101,8 @@ def test_hand_example_pick_order():
     assert s.phase == "play" and s.current_player == dongseop and s.leader == dongseop
     assert s.hand_no == 1
     last = s.observation(None)["last_hand"]   # public summary of the finished hand
-    assert [(x["seat"], x["played"]["ingredient"], x["took"]["ingredient"]) for x in last] == [
+    name = [c["ingredient"] for c in s.game.catalog()["cards"]]
+    assert [(seat, name[p], name[t]) for seat, p, t in last] == [
         (dongseop, "Meat", "Mustard"), (jaewon, "Tomato", "Meat"), (mira, "Mustard", "Onion"),
         (seoyoung, "Onion", "Tomato"), (jeonghee, "Tomato", "Tomato")]
 
@@ -213,13 +214,15 @@ def test_observation_hides_other_hands_and_recipes():
     are in your observation; the spectator sees none."""
     s = nbgames.load("chili_cookoff", players=3).new_state(seed=987654321)
     o = s.observation(1)
-    assert [c["type"] for c in o["hand_cards"]] == s.hands[1]
-    assert [r["name"] for r in o["recipes"]] == [C.recipes[i][0] for i in s.recipes[1]]
+    assert o["hand_cards"] == s.hands[1]          # card types, faces in game.catalog()
+    assert o["recipes"] == s.recipes[1]
+    names = [r["name"] for r in s.game.catalog()["recipes"]]
+    assert [names[i] for i in o["recipes"]] == [C.recipes[i][0] for i in s.recipes[1]]
     text = json.dumps(o)
-    for seat in (0, 2):
-        for i in s.recipes[seat]:
-            if i not in s.recipes[1]:
-                assert C.recipes[i][0] not in text
+    others = {i for seat in (0, 2) for i in s.recipes[seat]}
+    assert not others & set(o["recipes"]) and others        # recipes are dealt without overlap
+    assert all(x == o["hand_cards"] for x in [s.observation(1)["hand_cards"]])
+    assert s.observation(0)["hand_cards"] != o["hand_cards"]
     spect = s.observation(None)
     assert spect["hand_cards"] == [] and spect["recipes"] == []
     assert "undealt" not in text and str(s.seed) not in text

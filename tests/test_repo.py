@@ -1,6 +1,9 @@
 """The repository's promises: README's two set-up commands are exactly what CI runs."""
 
+import importlib
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import nbgames
@@ -19,13 +22,26 @@ def test_readme_has_exactly_two_setup_commands_and_ci_runs_them():
     install, test = readme_commands()
     assert "pip install" in install and ".[test]" in install
     assert "pytest" in test
-    ci = [l.strip() for l in (ROOT / ".ci" / "run").read_text().splitlines()]
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
     assert install in ci and test in ci
 
 
 def test_games_stays_callable_after_importing_a_title():
-    import nbgames.games.chili_cookoff  # noqa: F401
-    assert "chili_cookoff" in nbgames.games()
+    importlib.import_module(f"nbgames.games.{nbgames.games()[0]}")
+    assert nbgames.games() == sorted(nbgames.games()) and len(nbgames.games()) >= 2
+
+
+def test_title_modules_resolve_from_a_fresh_interpreter():
+    """README: ``help(nbgames.games.<title>)`` works without importing anything else
+    first, for every title, and ``nbgames.games()`` still lists them."""
+    code = ("import nbgames, pydoc\n"
+            "for t in nbgames.games():\n"
+            "    mod = getattr(nbgames.games, t)\n"
+            "    assert mod.SPEC.title == t and 'Rule' in pydoc.render_doc(mod) or mod.__doc__\n"
+            "print(len(nbgames.games()))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert int(r.stdout) == len(nbgames.games())
 
 
 def test_every_title_folder_has_the_same_shape():
@@ -42,3 +58,10 @@ def test_engine_never_imports_the_widget():
             list((ROOT / "nbgames" / "games").rglob("*.py")):
         src = path.read_text()
         assert "widget" not in re.findall(r"^\s*(?:from|import)\s+\S+", src, re.M).__str__(), path
+
+
+def test_ruff_finds_nothing():
+    """pyproject.toml's ruff configuration holds for the package, bench and tests."""
+    r = subprocess.run([sys.executable, "-m", "ruff", "check", "nbgames", "bench", "tests"],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]

@@ -9,6 +9,7 @@ import pytest
 
 import nbgames
 from nbgames import IllegalActionError, OptionError
+from nbgames.core.errors import ComponentError
 from nbgames.games.veggies import scoring
 from nbgames.games.veggies.components import generate_cards, load_components
 from nbgames.games.veggies.rules import rotate
@@ -55,13 +56,13 @@ def ola_game():
     s = game.new_state(seed=1)
     draws = [2, 7, 12, 17, 3, 8, 13, 18, 4, 9, 14, 19, 23, 24, 25, 26]
     rig(s, [[0, 1], [5, 6], [10, 11], [15, 16]], [20, 21, 22], draws, range(27, 40))
-    for seat in range(4):
+    for _seat in range(4):
         s.apply("start with hand card 0")
     ola_moves = ["place held r0 at (+0,+3)", "place held r90 at (+2,+0)",
                  "place held r90 at (+2,+2)", "place held r90 at (+2,+4)"]
     for turn in range(4):
         s.apply(ola_moves[turn])
-        for seat in (1, 2, 3):
+        for _seat in (1, 2, 3):
             s.apply(f"place held r0 at (+0,+{3 * (turn + 1)})")
     return s
 
@@ -286,7 +287,7 @@ def test_empty_deck_draws_nothing():
     assert [len(st) for st in s.stands] == [19, 19]
     left = [c for c in s.ramp if c >= 0] + [c for h in s.hands for c in h]
     assert len(left) == 40 - 38
-    with pytest.raises(OptionError, match="stand_cards <= 19"):
+    with pytest.raises(ComponentError, match="stand_cards <= 19"):
         nbgames.load("veggies", players=2, stand_cards=20)
 
 
@@ -444,13 +445,15 @@ def test_observation_hides_held_cards_and_deck():
     s = nbgames.load("veggies", players=3).new_state(seed=4)
     s.apply(0)
     o1, spec = s.observation(1), s.observation(None)
-    assert [c["id"] for c in o1["hand"]] == s.hands[1] and spec["hand"] == []
+    assert o1["hand"] == s.hands[1] and spec["hand"] == []      # card ids: faces in the catalog
     text = json.dumps(o1)
     assert json.dumps(spec)
     assert o1["deck"] == len(s.deck) and "deck_order" not in text
-    assert [st["hand_size"] for st in o1["stands"]] == [1, 2, 2]
-    ids_seen = {c["id"] for c in o1["hand"]} | {c["id"] for c in o1["ramp"]} | \
-        {c["id"] for st in o1["stands"] for c in st["cards"]}
+    # secret start (the default): seat 0's chosen card stays in its hand until all have chosen
+    assert [st["hand_size"] for st in o1["stands"]] == [2, 2, 2]
+    assert o1["started"] == [True, False, False] and o1["my_start"] is None
+    ids_seen = set(o1["hand"]) | {c for c in o1["ramp"] if c is not None} | \
+        {c[0] for st in o1["stands"] for c in st["cards"]}
     assert not ids_seen & set(s.hands[0] + s.hands[2] + s.deck)
 
 
@@ -460,7 +463,7 @@ def test_determinize_resamples_hidden_cards():
     rng = random.Random(3)
     for players in (2, 4):
         s = nbgames.load("veggies", players=players).new_state(seed=3)
-        for step in range(players + 5):
+        for _step in range(players + 5):
             for seat in range(players):
                 changed = False
                 for k in range(5):
@@ -490,3 +493,11 @@ def test_render_text():
     text = s.render(1)
     assert "Ramp" in text and "Your hand" in text and "Player 0" in text and "Player 1 (you)" in text
     assert "Your hand" not in s.render(None)
+
+
+def test_component_docstring_tells_the_truth_about_split_goods():
+    """Issue 7: the generator's docstring says how many bundled cards split a good
+    into two groups; that count is checked here."""
+    cards = generate_cards()
+    split = sum(1 for c in cards if any(len(v) > 1 for v in scoring.groups([c[:3], c[3:]]).values()))
+    assert split == 17 and "17 of the 40" in generate_cards.__doc__

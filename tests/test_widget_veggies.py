@@ -5,6 +5,7 @@ synced states of a whole game (node --test js/tests/veggies.test.mjs)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -22,9 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 greedy = nbgames.bots.greedy
 SEED = 7_362_514_908_331     # long enough that its digits cannot appear by chance
 FIXED = {"_esm", "_css", "_anywidget_id", "_dom_classes", "layout", "tabbable", "tooltip"}
-SYNCED = ("view", "legal", "legal_runs", "log_lines", "scores", "winners", "seat_info", "to_move", "status",
-          "step_index", "history_start", "history_len", "error", "speed", "playing", "viewer",
-          "viewers", "catalog", "title", "name", "players")
 
 
 def send(w, content):
@@ -59,7 +57,7 @@ def new(seed=4, **kw):
 
 def test_the_veggies_board_module_is_composed():
     src = compose_esm("veggies")
-    assert "// ---- js/veggies.js ----" in src and src.rstrip().endswith("createWidget(board);")
+    assert "// ---- js/veggies.js ----" in src and src.rstrip().endswith("createWidget(__nbg_veggies.board);")
     assert ".vg-board" in compose_css("veggies") and ".nbg-btn" in compose_css("veggies")
     assert type(new()).__name__ == "VeggiesWidget"
 
@@ -67,7 +65,8 @@ def test_the_veggies_board_module_is_composed():
 def test_a_whole_game_by_clicks_start_place_announce():
     w = new(seed=4)
     assert w.view == w.state.observation(0)
-    assert [label for _, label in w.legal] == ["start with hand card 0", "start with hand card 1"]
+    assert [w.game.action_space.label(a) for a in w.legal_ids] == ["start with hand card 0",
+                                                                   "start with hand card 1"]
     assert w.view["phase"] == "start" and len(w.view["hand"]) == 2
     phases = []
     while w.to_move is not None:
@@ -75,10 +74,10 @@ def test_a_whole_game_by_clicks_start_place_announce():
         phase = w.view["phase"]
         phases.append(phase)
         if phase == "place":
-            # the ids the board sends are the engine's place ids of the synced list
-            # hundreds of placements: sent as run-length coded ids, no labels
-            assert w.legal == [] and w.legal_runs
+            # the ids the board sends are the engine's place ids of the synced list:
+            # hundreds of placements, sent as a few runs of ids, no labels
             assert w.legal_ids == sorted(int(x) for x in w.state.legal_action_ids())
+            assert all(isinstance(x, int) for x in w.legal) and len(w.legal) < len(w.legal_ids)
             for aid in w.legal_ids[:5]:
                 f = w.game.action_space.decode(aid)
                 assert w.game.action_space.encode(**f) == aid
@@ -89,7 +88,7 @@ def test_a_whole_game_by_clicks_start_place_announce():
         assert w.view == w.state.observation(0)
         assert w.scores == w.state.scores()
     state = w.state
-    assert state.is_terminal() and w.legal == [] and w.legal_runs == []
+    assert state.is_terminal() and w.legal == [] and w.legal_ids == []
     assert phases.count("start") == 1 and phases.count("place") == 7
     assert "announce" in phases, "seed 4 gives seat 0 a tie to announce"
     assert w.view["phase"] == "over" and w.view["result"]["totals"] == state.scores()
@@ -102,7 +101,8 @@ def test_illegal_and_malformed_clicks_change_nothing():
     w = new(seed=4)
     click(w, 0)
     snap = json.dumps(w.state.to_dict(), sort_keys=True)
-    far = w.game.action_space.encode("place", src=0, rot=0, row=w.game.E, col=w.game.E)          # nowhere near the stand
+    # nowhere near the stand
+    far = w.game.action_space.encode("place", src=0, rot=0, row=w.game.E, col=w.game.E)
     for bad in (far, 0, 3, w.game.num_actions, -1, "7", None, 1.5):
         click(w, bad)
         assert w.error, bad
@@ -170,16 +170,26 @@ def positions(players: int, seed: int, every: int):
     return out
 
 
-def _cards_in(value, found):
-    if isinstance(value, dict):
-        if "spaces" in value and "id" in value:
-            found.add(value["id"])
-        for v in value.values():
-            _cards_in(v, found)
-    elif isinstance(value, list):
-        for v in value:
-            _cards_in(v, found)
+def _cards_in(view, found):
+    """Every card id the observation names (cards are ids into the catalog): the
+    placed cards, the ramp, the viewer's hand, the viewer's secret start card and,
+    in teaching mode, the revealed hands."""
+    for stand in view["stands"]:
+        found.update(c[0] for c in stand["cards"])
+    found.update(c for c in view["ramp"] if c is not None)
+    found.update(view["hand"])
+    if view.get("my_start") is not None:
+        found.add(view["my_start"])
+    for r in view.get("reveal") or []:
+        found.update(r.get("hand", []))
     return found
+
+
+# the keys of an observation _cards_in knows (a new key must be added there too)
+KNOWN_KEYS = {"title", "players", "seat", "current_player", "step", "phase", "stand_cards", "window",
+              "goods", "stands", "ramp", "deck", "hand", "teams", "announce_count", "announced",
+              "my_announcement", "started", "my_start", "announcements", "pooled", "result",
+              "my_options"}
 
 
 def _announce_case():
@@ -237,7 +247,8 @@ def test_other_held_cards_and_the_deck_never_reach_the_browser(players):
             for s in range(players):
                 if s != viewer:
                     hidden.update(state.hands[s])
-            shown = _cards_in(data, set())
+            shown = _cards_in(data["view"], set())
+            assert set(data["view"]) <= KNOWN_KEYS, set(data["view"]) - KNOWN_KEYS
             assert not (shown & hidden), (len(state.history), viewer, shown & hidden)
             # card numbers in the log lines the viewer reads: never a hidden card
             logged = {int(x) for line in data["log_lines"] for x in re.findall(r"#(\d+)", line)}
@@ -258,25 +269,29 @@ def test_legal_moves_only_for_the_human_seat_to_move():
             if viewer == state.current_player:
                 assert w.legal_ids == sorted(int(x) for x in state.legal_actions().ids)
             else:
-                assert w.legal == [] and w.legal_runs == [] and w.legal_ids == []
+                assert w.legal == [] and w.legal_ids == []
 
 
 # -- the JS board on real synced states ----------------------------------------------
 
-def _fixtures(path: Path) -> Path:
+def _fixtures(folder: Path) -> Path:
+    """veggies.json in ``folder``: synced states of whole games (the widget's
+    ``get_state()``, as the browser gets it) with Python's label of each legal id."""
     cases = []
     for seed, players in ((4, 2), (1, 2), (6, 3)):
         seats = ["human"] + [greedy] * (players - 1)
         w = nbgames.widget("veggies", players=players, seats=seats, seed=seed)
-        while True:
-            state = json.loads(json.dumps({k: getattr(w, k) for k in SYNCED}))
-            if w.to_move is None or len(cases) % 3 == 0 or w.view["phase"] != "place":
-                cases.append({"state": state})
+        for k in itertools.count():
+            state = json.loads(json.dumps(synced(w)))
+            if w.to_move is None or k % 3 == 0 or w.view["phase"] != "place":
+                cases.append({"state": state, "labels": {str(a): w.game.action_space.label(a)
+                                                         for a in w.legal_ids}})
             if w.to_move is None:
                 break
             click(w, board_choice(w))
-    path.write_text(json.dumps(cases))
-    return path
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "veggies.json").write_text(json.dumps(cases))
+    return folder
 
 
 def test_js_board_on_real_synced_states(tmp_path):
@@ -285,16 +300,16 @@ def test_js_board_on_real_synced_states(tmp_path):
         if os.environ.get("CI") == "true":
             pytest.fail("node is required for the JS tests (CI=true)", pytrace=False)
         pytest.skip("node is not installed")
-    env = dict(os.environ, NBGAMES_VEGGIES_FIXTURES=str(_fixtures(tmp_path / "veggies.json")))
+    env = dict(os.environ, NBGAMES_JS_FIXTURES=str(_fixtures(tmp_path / "fixtures")))
     r = subprocess.run([node, "--test", str(ROOT / "js" / "tests" / "veggies.test.mjs")], cwd=ROOT,
                        env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, f"node --test failed:\n{r.stdout[-6000:]}\n{r.stderr[-2000:]}"
-    assert "# fail 0" in r.stdout and "real synced states" in r.stdout
+    assert "# fail 0" in r.stdout and "# skipped 0" in r.stdout and "real synced states" in r.stdout
 
 
 def test_update_payloads_stay_moderate():
     """The size of what one click sends back (JSON of the changed traits). The legal
-    list dominates while placing: hundreds of [id, label] pairs."""
+    list dominates while placing: hundreds of ids, sent as runs."""
     w = new(seed=4)
     sizes = []
     while w.to_move is not None:
@@ -306,6 +321,9 @@ def test_update_payloads_stay_moderate():
 
 
 def test_run_length_coding_of_long_legal_lists():
-    from nbgames.widget.base import run_length
-    assert run_length([5, 3, 4, 9, 10, 20]) == [3, 3, 9, 2, 20, 1]
+    from nbgames.widget.base import expand_runs, run_length
+    # [gap, count, ...]: 3..5, then 3 after 6: 9..10, then 9 after 11: 20
+    assert run_length([5, 3, 4, 9, 10, 20]) == [3, 3, 3, 2, 9, 1]
+    assert run_length([0, 1]) == [0, 2]
     assert run_length([]) == []
+    assert expand_runs(run_length([5, 3, 4, 9, 10, 20])) == [3, 4, 5, 9, 10, 20]

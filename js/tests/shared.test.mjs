@@ -1,9 +1,14 @@
-// Unit tests of the shared shell: node --test js/tests/ (no npm, no network).
+// Unit tests of the shared shell and the action codec: node --test js/tests/ (no
+// npm, no network). With NBGAMES_JS_FIXTURES set (tests/test_js.py does it), the
+// codec is also checked against every title's real layout and Python's labels.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { FakeModel, flush, installDom } from "./fakedom.mjs";
 import {
-  TRAITS, controlState, createWidget, expandRuns, h, makeContext, ordinal, parseSeed, seatLabel, seatsTable,
+  TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, makeContext, ordinal,
+  parseSeed, seatLabel, seatsTable,
 } from "../shared.js";
 
 const SEATS = [
@@ -11,13 +16,25 @@ const SEATS = [
   { seat: 1, kind: "policy", name: "greedy" },
 ];
 
+// A small layout in the form of game.action_space.to_json(): ids 0..3 "wait",
+// "push 0".."push 2" and "pull 0".."pull 2" ... (see nbgames/core/action_space.py).
+const SPACE = {
+  size: 10,
+  kinds: [
+    { kind: "pass", base: 0, count: 1, label: "pass", fields: [] },
+    { kind: "push", base: 1, count: 3, label: "push {n}", fields: [{ name: "n", lo: 0, size: 3 }] },
+    { kind: "move", base: 4, count: 6, label: "move {dir} by {d:+d}",
+      fields: [{ name: "dir", lo: 0, size: 2, names: ["left", "right"] }, { name: "d", lo: -1, size: 3 }] },
+  ],
+};
+
 function baseState(extra = {}) {
   return {
     title: "demo", name: "Demo Game", players: 2, viewer: 0, viewers: [0, null],
     view: { title: "demo", players: 2, seat: 0, current_player: 0, step: 3, counter: 7 },
-    legal: [[4, "push"], [5, "pull"]], log_lines: ["one", "two"], scores: [1, 2], winners: [],
+    action_space: SPACE, legal: [4, 2], log_lines: ["one", "two"], scores: [1, 2], winners: [],
     seat_info: SEATS, to_move: 0, status: "Your move (player 0).", step_index: 3, history_start: 0,
-    history_len: 5, error: "", speed: 2, playing: false, catalog: [], ...extra,
+    history_len: 5, error: "", speed: 2, playing: false, catalog: {}, ...extra,
   };
 }
 
@@ -25,8 +42,8 @@ const demoBoard = {
   render(ctx) {
     return h("div", { class: "nbg-board", role: "toolbar" },
       h("span", { class: "counter" }, String(ctx.view.counter)),
-      ctx.legal.map(([id, label]) => h("button", { class: "nbg-legal", "data-key": `a${id}`, "aria-label": label,
-        onclick: () => ctx.act(id) }, label)));
+      ctx.legal.map((a) => h("button", { class: "nbg-legal", "data-key": `a${a.id}`, "data-aid": a.id,
+        "aria-label": ctx.label(a.id), onclick: () => ctx.act(a.id) }, ctx.label(a.id))));
   },
 };
 
@@ -66,20 +83,60 @@ test("small helpers", () => {
   assert.equal(parseSeed("abc"), undefined);
 });
 
-test("makeContext maps labels to ids and act() sends one action message", () => {
+test("the codec: ids decode into kind and fields, encode back, and get the template's label", () => {
+  assert.deepEqual(decodeAction(SPACE, 0), { id: 0, kind: "pass" });
+  assert.deepEqual(decodeAction(SPACE, 3), { id: 3, kind: "push", n: 2 });
+  // first field most significant: move = 4 + dir * 3 + (d + 1)
+  assert.deepEqual(decodeAction(SPACE, 8), { id: 8, kind: "move", dir: 1, d: 0 });
+  assert.deepEqual(decodeAction(SPACE, 4), { id: 4, kind: "move", dir: 0, d: -1 });
+  assert.equal(decodeAction(SPACE, 10), null);
+  assert.equal(decodeAction(SPACE, -1), null);
+  for (let id = 0; id < SPACE.size; id += 1) {
+    const a = decodeAction(SPACE, id);
+    assert.equal(encodeAction(SPACE, a.kind, a), id);
+  }
+  assert.equal(encodeAction(SPACE, "move", { dir: 1, d: 2 }), undefined, "out of range");
+  assert.equal(encodeAction(SPACE, "move", { dir: 1 }), undefined, "a field missing");
+  assert.equal(encodeAction(SPACE, "jump", {}), undefined, "an unknown kind");
+  assert.equal(actionLabel(SPACE, 0), "pass");
+  assert.equal(actionLabel(SPACE, 2), "push 1");
+  assert.equal(actionLabel(SPACE, 4), "move left by -1");
+  assert.equal(actionLabel(SPACE, 9), "move right by +1");
+  assert.equal(actionLabel(SPACE, 99), "");
+});
+
+test("makeContext decodes the legal ids; find/legalOf look them up by fields; act() sends one message", () => {
   const sent = [];
-  const ctx = makeContext(baseState(), (m) => sent.push(m));
-  assert.equal(ctx.legalId("pull"), 5);
-  assert.equal(ctx.legalId("nope"), undefined);
-  ctx.act(5);
-  assert.deepEqual(sent, [{ type: "action", id: 5 }]);
+  const ctx = makeContext(baseState({ legal: [2, 2, 3, 2] }), (m) => sent.push(m), {});
+  assert.deepEqual(ctx.legal.map((a) => a.id), [2, 3, 7, 8]);
+  assert.deepEqual(ctx.legal[2], { id: 7, kind: "move", dir: 1, d: -1 });
+  assert.equal(ctx.find("push", { n: 1 }), 2);
+  assert.equal(ctx.find("push", { n: 0 }), undefined, "not legal");
+  assert.equal(ctx.find("move", { dir: 1, d: 0 }), 8);
+  assert.equal(ctx.find("move", { dir: 0, d: 0 }), undefined);
+  assert.equal(ctx.find("nope", {}), undefined);
+  assert.deepEqual(ctx.legalOf("move").map((a) => a.id), [7, 8]);
+  assert.deepEqual(ctx.legalOf("pass"), []);
+  assert.equal(ctx.label(8), "move right by +0");
+  ctx.act(8);
+  assert.deepEqual(sent, [{ type: "action", id: 8 }]);
   assert.equal(ctx.seatLabel(1), "P1 greedy");
 });
 
-test("makeContext unpacks the view when the board knows how", () => {
-  const board = { unpack: (view, catalog) => ({ ...view, cards: view.cards.map((i) => catalog[i]) }) };
-  const ctx = makeContext(baseState({ view: { cards: [1, 0] }, catalog: ["a", "b"] }), () => {}, board);
-  assert.deepEqual(ctx.view.cards, ["b", "a"]);
+test("ctx.ui is the view's own object, kept across renders and separate for each view", async () => {
+  const seen = [];
+  const board = { render(ctx) { ctx.ui.n = (ctx.ui.n || 0) + 1; seen.push(ctx.ui); return h("div", null, String(ctx.ui.n)); } };
+  const doc = installDom();
+  const model = new FakeModel(baseState());
+  const a = doc.createElement("div");
+  const b = doc.createElement("div");
+  createWidget(board).render({ model, el: a });
+  createWidget(board).render({ model, el: b });
+  model.set({ step_index: 4 });
+  await flush();
+  assert.equal(a.querySelector(".nbg-board-box").textContent, "2");
+  assert.equal(b.querySelector(".nbg-board-box").textContent, "2");
+  assert.notEqual(seen[0], seen[1], "two views, two ui objects");
 });
 
 test("controlState enables step/play only for a policy to move, and history buttons by position", () => {
@@ -229,11 +286,44 @@ test("cleanup removes the view and its listeners", () => {
   for (const k of TRAITS) assert.equal((model.handlers[`change:${k}`] || []).length, 0);
 });
 
-test("long legal lists arrive run-length coded and are expanded for the board", () => {
-  assert.deepEqual(expandRuns([7, 3, 20, 1]), [[7, ""], [8, ""], [9, ""], [20, ""]]);
+test("legal ids arrive gap/run-length coded and are expanded for the board", () => {
+  // [gap, count, ...]: each run starts `gap` after the end of the one before
+  assert.deepEqual(expandRuns([7, 3, 10, 1]), [7, 8, 9, 20]);
+  assert.deepEqual(expandRuns([0, 2, 0, 1]), [0, 1, 2]);
   assert.deepEqual(expandRuns([]), []);
-  const ctx = makeContext({ legal: [], legal_runs: [100, 2], view: {} }, () => {});
-  assert.deepEqual(ctx.legal.map(([id]) => id), [100, 101]);
-  const short = makeContext({ legal: [[3, "play Tomato 4"]], legal_runs: [], view: {} }, () => {});
-  assert.equal(short.legalId("play Tomato 4"), 3);
+  assert.deepEqual(expandRuns(undefined), []);
+});
+
+// -- against the real layouts of every title (written by tests/test_js.py) ---------
+
+const FIXTURES = process.env.NBGAMES_JS_FIXTURES;
+const SPACES = FIXTURES && join(FIXTURES, "spaces.json");
+
+test("every title's layout: decode, encode and labels agree with Python; runs expand to Python's ids",
+  { skip: !(SPACES && existsSync(SPACES)) && "set NBGAMES_JS_FIXTURES (tests/test_js.py does)" }, () => {
+    const titles = JSON.parse(readFileSync(SPACES, "utf8"));
+    assert.ok(titles.length >= 2);
+    for (const t of titles) {
+      assert.ok(t.samples.length > 10, t.title);
+      for (const s of t.samples) {
+        const a = decodeAction(t.space, s.id);
+        assert.deepEqual(a, { id: s.id, ...s.decoded }, `${t.title} ${s.id}`);
+        assert.equal(actionLabel(t.space, s.id), s.label, `${t.title} ${s.id}`);
+        assert.equal(encodeAction(t.space, a.kind, a), s.id);
+      }
+      assert.equal(decodeAction(t.space, t.space.size), null);
+      assert.deepEqual(expandRuns(t.runs), t.ids, `${t.title}: run-length coded legal ids`);
+    }
+  });
+
+test("the generic board: the view as a list, one labelled data-aid button a legal action", async () => {
+  const { board: generic } = await import("../generic.js");
+  installDom();
+  const sent = [];
+  const el = generic.render(makeContext(baseState({ legal: [0, 1, 7, 2] }), (m) => sent.push(m), {}));
+  assert.match(el.querySelector(".gen-view").textContent, /counter7/);
+  const buttons = el.querySelectorAll("button[data-aid]");
+  assert.deepEqual(buttons.map((b) => b.getAttribute("aria-label")), ["pass", "move right by +0", "move right by +1"]);
+  buttons[1].click();
+  assert.deepEqual(sent, [{ type: "action", id: 8 }]);
 });

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ..core.errors import IllegalActionError, OptionError, PolicyError
 
-
 BUILT_IN = ("greedy", "random")
 
 
@@ -35,9 +34,19 @@ def policy_name(policy) -> str:
 
 
 def spawn_policy(policy, seed: int):
-    """A fresh copy seeded for one game, when the policy supports it."""
+    """A fresh copy seeded for one game, when the policy supports it (``spawn``):
+    a policy that remembers keeps its memory in that copy."""
     spawn = getattr(policy, "spawn", None)
     return spawn(seed) if callable(spawn) else policy
+
+
+def reseed_policy(policy, seed: int) -> None:
+    """Re-seed a policy's random choices before one decision, when it supports it
+    (``reseed``): the same position then always gets the same answer, across
+    undo/goto and reruns, while the policy keeps any memory it has."""
+    reseed = getattr(policy, "reseed", None)
+    if callable(reseed):
+        reseed(seed)
 
 
 def decide(policy, state, seat: int | None = None) -> int:

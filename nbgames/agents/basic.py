@@ -17,8 +17,11 @@ class RandomPolicy:
         self.seed = seed
         self.rng = _random.Random(seed)
 
-    def spawn(self, seed: int) -> "RandomPolicy":
+    def spawn(self, seed: int) -> RandomPolicy:
         return RandomPolicy(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
 
     def __call__(self, observation, legal_actions):
         ids = getattr(legal_actions, "ids", None)
@@ -40,8 +43,11 @@ class GreedyPolicy:
         self.seed = seed
         self.rng = _random.Random(seed)
 
-    def spawn(self, seed: int) -> "GreedyPolicy":
+    def spawn(self, seed: int) -> GreedyPolicy:
         return GreedyPolicy(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
 
     def __call__(self, observation, legal_actions):
         return spec(observation["title"]).bot(observation, legal_actions, self.rng)

@@ -58,7 +58,11 @@ class SeatList(MutableSequence):
             for s, v in zip(idx, checked):
                 self._items[s] = v
         else:
-            seat = range(len(self._items))[i]     # IndexError for a bad seat
+            n = len(self._items)
+            if isinstance(i, bool) or not hasattr(i, "__index__") or not -n <= int(i) < n:
+                raise OptionError(f"seat {i!r} does not exist; a game of {n} players has "
+                                  f"seats 0 to {n - 1}")
+            seat = range(n)[int(i)]
             self._items[seat] = check_seat(value, seat)
         self._changed()
 

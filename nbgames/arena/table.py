@@ -7,19 +7,19 @@ trait sync plus a table of message handlers, so a click and ``widget.act()``
 run the same code here and fail the same way.
 
 >>> import nbgames
->>> t = nbgames.Table(nbgames.load("chili_cookoff", players=2), seats=["human", "greedy"], seed=1)
->>> t.current_player
-0
->>> _ = t.act(t.state.legal_actions()[0])    # the greedy seat answers at once
->>> t.current_player
-0
+>>> game = nbgames.load(nbgames.games()[0], players=2)
+>>> t = nbgames.Table(game, seats=["human", "greedy"], seed=1)
+>>> _ = t.act(t.state.legal_actions()[0])    # then the greedy seat answers at once
+>>> t.current_player in (0, None) and len(t.state.history) > 1
+True
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from ..agents.adapter import decide, policy_name, spawn_policy
+from ..agents.adapter import decide, policy_name, reseed_policy, spawn_policy
 from ..core.actions import Action
 from ..core.errors import IllegalActionError, NbgamesError, OptionError
 from ..core.game import Game
@@ -49,6 +49,12 @@ class Table:
     bot's name ("greedy", "random"); by default every seat is human. With
     ``auto=True`` (the default) policy seats answer at once after a human move,
     while at least one seat is human.
+
+    Each policy seat gets its own copy for the game (``spawn``), so a policy that
+    remembers keeps its memory; before each decision a policy that supports it is
+    re-seeded from the game, the step and the seat (``reseed``), so the same
+    position always gets the same answer, across undo/goto and reruns.
+    ``nbgames.play`` is a Table run to the end, so both give the same games.
     """
 
     def __init__(self, game_or_state: Game | State, seats: list | None = None,
@@ -154,7 +160,8 @@ class Table:
         if self._seats.is_human(seat):
             raise HumanTurnError(f"seat {seat} is human and must decide (act(...) or a click); "
                                  f"or make it a policy: seats[{seat}] = \"greedy\"")
-        policy = spawn_policy(self._seats[seat], self._policy_seed(seat))
+        policy = self._policy(seat)
+        reseed_policy(policy, self._policy_seed(seat))
         aid = decide(policy, state, seat)
         self._apply(aid)
         return self.game.action(aid)
@@ -200,7 +207,7 @@ class Table:
         moves). Steps before the starting state are not available."""
         lo, hi = self._base_step, self.history_len
         if not _is_int(k) or not lo <= k <= hi:
-            raise IllegalActionError(f"goto: step must be an int from {lo} to {hi}, got {k!r}")
+            raise OptionError(f"goto: step must be an int from {lo} to {hi}, got {k!r}")
         now = len(self._state.history)
         if k < now:
             state = self._base.clone()
@@ -225,6 +232,7 @@ class Table:
 
     # -- internals ----------------------------------------------------------------------
     def _begin(self, state: State) -> None:
+        self._spawned: dict[int, tuple] = {}   # seat -> (policy given, its copy for this game)
         self._state = state
         self._base = state.clone()
         self._base_step = len(state.history)
@@ -244,6 +252,15 @@ class Table:
         self._line.append(aid)
         self._movers.append(seat)
         return aid
+
+    def _policy(self, seat: int):
+        """The seat's policy for this game: one copy per game (``spawn``), so a policy
+        that remembers keeps its memory; a new one when the seat is swapped."""
+        given = self._seats[seat]
+        have = self._spawned.get(seat)
+        if have is None or have[0] is not given:
+            have = self._spawned[seat] = (given, spawn_policy(given, self._base.seed * 31 + seat))
+        return have[1]
 
     def _policy_seed(self, seat: int) -> int:
         """Policies are re-seeded per decision from the game, the step and the seat:

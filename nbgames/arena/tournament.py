@@ -6,7 +6,9 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from ..agents.adapter import as_policy
 from ..core.errors import OptionError, PolicyError
+from ..core.game import Game
 from .play import _as_game, play
 
 
@@ -50,15 +52,21 @@ class Row:
         return wilson(self.wins, self.games)
 
     @property
-    def mean_score(self) -> float:
-        return self.score_sum / self.score_n if self.score_n else float("nan")
+    def mean_score(self) -> float | None:
+        """Mean score over the games this policy finished; None when it finished none."""
+        return self.score_sum / self.score_n if self.score_n else None
 
 
 @dataclass
 class TournamentResult:
     """Results per policy: games, wins (ties split), win rate with its 95%
-    confidence interval, and mean score. ``records`` holds every game's record
-    and ``errors`` every forfeit."""
+    confidence interval, mean score and forfeits. ``records`` holds every game's
+    record and ``errors`` every forfeit.
+
+    A forfeit is a loss for the policy that failed (it raised or returned an
+    illegal action): the game's win is shared by the seats of the other
+    policies only, so a policy never gains from crashing. Scores of a forfeited
+    game are not counted."""
 
     title: str
     players: int
@@ -73,31 +81,63 @@ class TournamentResult:
         out = []
         for r in sorted(self.rows.values(), key=lambda r: -r.win_rate):
             lo, hi = r.ci
+            mean = r.mean_score
             out.append({"policy": r.name, "games": r.games, "wins": round(r.wins, 3),
                         "win_rate": round(r.win_rate, 3), "ci95": (round(lo, 3), round(hi, 3)),
-                        "mean_score": round(r.mean_score, 2), "forfeits": r.forfeits})
+                        "mean_score": None if mean is None else round(mean, 2),
+                        "forfeits": r.forfeits})
         return out
 
+    @property
+    def finished(self) -> int:
+        """Games played to the end (not forfeited)."""
+        return len(self.records) - len(self.errors)
+
+    def _summary(self) -> str:
+        text = f"{self.title}, {self.players} players, {len(self.records)} games"
+        if self.errors:
+            text += f", {len(self.errors)} forfeited"
+        return text
+
     def __repr__(self):
-        head = f"{'policy':<16}{'games':>7}{'wins':>9}{'win rate':>10}{'95% CI':>16}{'mean score':>12}"
-        lines = [f"Tournament: {self.title}, {self.players} players, {len(self.records)} games", head]
+        head = (f"{'policy':<16}{'games':>7}{'wins':>9}{'win rate':>10}{'95% CI':>16}"
+                f"{'mean score':>12}{'forfeits':>10}")
+        lines = [f"Tournament: {self._summary()}", head]
         for t in self.table():
             ci = f"{t['ci95'][0]:.2f}-{t['ci95'][1]:.2f}"
             lines.append(f"{t['policy']:<16}{t['games']:>7}{t['wins']:>9.1f}{t['win_rate']:>10.3f}"
-                         f"{ci:>16}{t['mean_score']:>12.2f}")
-        if self.errors:
-            lines.append(f"{len(self.errors)} forfeit(s); see .errors")
+                         f"{ci:>16}{_mean_text(t, '-'):>12}{t['forfeits']:>10}")
+        if not self.finished:
+            lines.append("No game could be played to the end: every game was forfeited "
+                         "(see .errors).")
+        elif self.errors:
+            lines.append(f"{len(self.errors)} forfeit(s), each a loss for the policy that "
+                         f"failed; see .errors")
         return "\n".join(lines)
 
     def _repr_html_(self):
+        from html import escape
         rows = "".join(
-            f"<tr><td>{t['policy']}</td><td>{t['games']}</td><td>{t['wins']:.1f}</td>"
+            f"<tr><td>{escape(t['policy'])}</td><td>{t['games']}</td><td>{t['wins']:.1f}</td>"
             f"<td>{t['win_rate']:.3f}</td><td>{t['ci95'][0]:.2f}&ndash;{t['ci95'][1]:.2f}</td>"
-            f"<td>{t['mean_score']:.2f}</td><td>{t['forfeits']}</td></tr>" for t in self.table())
-        return (f"<p><b>Tournament</b>: {self.title}, {self.players} players, "
-                f"{len(self.records)} games</p><table><tr><th>policy</th><th>games</th>"
-                f"<th>wins</th><th>win rate</th><th>95% CI</th><th>mean score</th>"
-                f"<th>forfeits</th></tr>{rows}</table>")
+            f"<td>{_mean_text(t, '&ndash;')}</td><td>{t['forfeits']}</td></tr>"
+            for t in self.table())
+        note = ("<p>No game could be played to the end: every game was forfeited.</p>"
+                if not self.finished else "")
+        return (f"<p><b>Tournament</b>: {escape(self._summary())}</p><table><tr><th>policy</th>"
+                f"<th>games</th><th>wins</th><th>win rate</th><th>95% CI</th><th>mean score</th>"
+                f"<th>forfeits</th></tr>{rows}</table>{note}")
+
+
+def _share(winners: list[int], seat_names: list[str], rows: dict) -> None:
+    """One game's win, shared by the winning seats: each policy gets its seats'
+    share in one division (so three thirds make exactly one)."""
+    for name in set(seat_names[i] for i in winners):
+        rows[name].wins += sum(1 for i in winners if seat_names[i] == name) / len(winners)
+
+
+def _mean_text(row: dict, dash: str) -> str:
+    return dash if row["mean_score"] is None else f"{row['mean_score']:.2f}"
 
 
 def _progress(total: int, enabled: bool, title: str):
@@ -118,14 +158,31 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
     ``i``, so over any ``k`` consecutive games every policy sits at every seat.
     ``executor`` is any ``concurrent.futures.Executor`` (policies must then be
     picklable: module-level functions or the built-in bots). A policy that raises
-    or returns an illegal action forfeits that game: the others share the win, the
-    error is kept in ``.errors``, and the tournament goes on.
+    or returns an illegal action forfeits that game: a loss for it, the win shared
+    by the seats of the other policies, the error kept in ``.errors``, and the
+    tournament goes on. Policies are checked before any game starts: a
+    callable, or a built-in bot's name ("greedy", "random").
     """
     if not isinstance(policies, dict) or not policies:
         raise OptionError("policies must be a non-empty dict {name: policy}")
+    checked = {}
+    for name, p in policies.items():
+        if not isinstance(name, str):
+            raise OptionError(f"policy names must be strings, got {name!r}")
+        try:
+            checked[name] = as_policy(p)
+        except OptionError as e:
+            raise OptionError(f"policy {name!r}: {e}") from None
+    policies = checked
     names = list(policies)
     if isinstance(game, str):
         game = _as_game(game, players or len(names))
+    elif isinstance(game, Game):
+        if players is not None and players != game.players:
+            raise OptionError(f"players={players!r} does not match {game!r}; load the game with "
+                              f"the player count you want, or pass its title")
+    else:
+        game = _as_game(game)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise OptionError(f"games must be a positive int, got {games!r}")
     config = game.config()
@@ -159,14 +216,11 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
             rows[n].games += 1
         if "error" in rec:
             errors.append(rec)
-            bad = rec["forfeit_seat"]
-            rows[seat_names[bad]].forfeits += 1
-            others = [i for i in range(len(seat_names)) if i != bad]
-            for i in others:
-                rows[seat_names[i]].wins += 1 / len(others)
+            loser = seat_names[rec["forfeit_seat"]]
+            rows[loser].forfeits += 1
+            _share([i for i, n in enumerate(seat_names) if n != loser], seat_names, rows)
             continue
-        for i in rec["winners"]:
-            rows[seat_names[i]].wins += 1 / len(rec["winners"])
+        _share(rec["winners"], seat_names, rows)
         for i, s in enumerate(rec["scores"]):
             rows[seat_names[i]].score_sum += s
             rows[seat_names[i]].score_n += 1

@@ -1,9 +1,11 @@
 """The conformance suite every title must pass.
 
-``tests/test_conformance.py`` runs every check below on every registered title
-at every supported player count, so a new title joins the suite by its one line
-in ``registry.TITLES``. Each check raises AssertionError with the title, the
-player count, the seed and the step where it failed.
+``tests/test_conformance.py`` runs every check below (and the widget's checks in
+the widget package's ``conformance`` module) on every title found in ``nbgames/games/``,
+at every supported player count, with the default options and with each option
+set of the title's ``SPEC.variants``. A new title joins the suite by existing.
+Each check raises AssertionError with the game, the seed and the step where it
+failed.
 """
 
 from __future__ import annotations
@@ -12,12 +14,16 @@ import json
 import random
 
 from .errors import IllegalActionError
-from .registry import load
+from .registry import load, spec
 
 
-def _counts(title):
-    g = load(title)
-    return range(g.min_players, g.max_players + 1)
+def games_of(title: str):
+    """Every game the suite runs for a title: each player count, with the default
+    options and with each option set of ``SPEC.variants``."""
+    first = load(title)
+    for options in ({}, *spec(title).variants):
+        for n in range(first.min_players, first.max_players + 1):
+            yield load(title, n, **options)
 
 
 def playout(game, seed: int, max_steps: int = 20_000):
@@ -43,24 +49,22 @@ def _where(game, seed, state):
 def check_runs_to_end(title, seeds=(0, 1)):
     """Seeded random games end at every player count, with scores and winners; the
     title's invariants (conservation of cards and chips) hold at every step."""
-    for n in _counts(title):
-        game = load(title, n)
+    for game in games_of(title):
         for seed in seeds:
-            for state, aid in playout(game, seed):
+            for state, _aid in playout(game, seed):
                 try:
                     state.check_invariants()
                 except AssertionError as e:
                     raise AssertionError(f"{_where(game, seed, state)}: invariant: {e}") from None
             assert state.is_terminal() and state.current_player is None
-            assert len(state.scores()) == n, _where(game, seed, state)
-            assert state.winners() and all(0 <= w < n for w in state.winners())
+            assert len(state.scores()) == game.players, _where(game, seed, state)
+            assert state.winners() and all(0 <= w < game.players for w in state.winners())
             assert state.legal_action_ids() == [] or len(state.legal_action_ids()) == 0
 
 
 def check_determinism(title, seed=3):
     """The same seed and the same ids give the same to_dict()."""
-    for n in _counts(title):
-        game = load(title, n)
+    for game in games_of(title):
         *_, (end, _) = playout(game, seed)
         again = game.new_state(seed=seed)
         for aid in end.history:
@@ -73,8 +77,7 @@ def check_determinism(title, seed=3):
 def check_round_trip(title, seed=4):
     """to_dict is JSON-able and state_from_dict rebuilds an equal state at every step,
     and the rebuilt state plays on identically."""
-    for n in _counts(title):
-        game = load(title, n)
+    for game in games_of(title):
         for state, aid in playout(game, seed):
             d = state.to_dict()
             d2 = json.loads(json.dumps(d))
@@ -87,8 +90,7 @@ def check_round_trip(title, seed=4):
 
 def check_clone_independent(title, seed=5):
     """A clone and its original never share mutable data."""
-    for n in _counts(title):
-        game = load(title, n)
+    for game in games_of(title):
         for state, aid in playout(game, seed):
             if aid is None:
                 break
@@ -107,9 +109,8 @@ def check_clone_independent(title, seed=5):
 def check_action_ids(title, seed=6):
     """Legal ids are unique ints in range(num_actions), labels are unique, and
     action_label / action_id are inverse."""
-    for n in _counts(title):
-        game = load(title, n)
-        for state, aid in playout(game, seed):
+    for game in games_of(title):
+        for state, _aid in playout(game, seed):
             ids = [int(a) for a in state.legal_action_ids()]
             assert len(set(ids)) == len(ids), f"{_where(game, seed, state)}: duplicate ids"
             assert all(0 <= a < game.num_actions for a in ids)
@@ -120,10 +121,28 @@ def check_action_ids(title, seed=6):
                 assert game.action_id(a.label) == a.id and game.action_label(a.id) == a.label
 
 
+def check_action_space(title, sample=3000):
+    """The layout covers ``range(num_actions)`` kind by kind; decode/encode and
+    label/parse are inverse on every id (or a seeded sample of a large space);
+    the JSON layout is what the browser needs to decode ids."""
+    rng = random.Random(0)
+    for game in games_of(title):
+        space = game.action_space
+        layout = json.loads(json.dumps(space.to_json()))
+        assert layout["size"] == game.num_actions == sum(k["count"] for k in layout["kinds"])
+        bases = [k["base"] for k in layout["kinds"]]
+        assert bases == sorted(bases) and bases[0] == 0
+        ids = range(game.num_actions) if game.num_actions <= sample else \
+            sorted(rng.sample(range(game.num_actions), sample))
+        for aid in ids:
+            fields = space.decode(aid)
+            assert space.encode(**fields) == aid, f"{game!r}: encode(decode({aid})) = {fields}"
+            assert space.parse(space.label(aid)) == aid, f"{game!r}: label of {aid} does not parse"
+
+
 def check_apply_by_label(title, seed=7):
     """Applying an Action, its id or its label gives the same state."""
-    for n in _counts(title):
-        game = load(title, n)
+    for game in games_of(title):
         for state, aid in playout(game, seed):
             if aid is None:
                 break
@@ -135,9 +154,8 @@ def check_apply_by_label(title, seed=7):
 
 def check_rejects_cleanly(title, seed=8):
     """Illegal ids, labels and garbage raise IllegalActionError and change nothing."""
-    for n in _counts(title):
-        game = load(title, n)
-        for state, aid in playout(game, seed):
+    for game in games_of(title):
+        for state, _aid in playout(game, seed):
             before = state.to_dict()
             legal = set(int(a) for a in state.legal_action_ids())
             illegal = [a for a in range(game.num_actions) if a not in legal][:3]
@@ -156,14 +174,13 @@ def check_rejects_cleanly(title, seed=8):
 def check_determinize(title, seed=9, every=3):
     """determinize(seat) keeps observation(seat) (and, for the player to move, the
     legal actions), and really resamples hidden data somewhere in the game."""
-    for n in _counts(title):
-        game = load(title, n)
+    for game in games_of(title):
         resampled = False
-        for state, aid in playout(game, seed):
+        for state, _aid in playout(game, seed):
             if len(state.history) % every:
                 continue
             rng = random.Random(len(state.history))
-            for seat in [None, *range(n)]:
+            for seat in [None, *range(game.players)]:
                 det = state.determinize(seat, rng)
                 assert det.observation(seat) == state.observation(seat), \
                     f"{_where(game, seed, state)}: determinize({seat}) changed the observation"
@@ -177,12 +194,11 @@ def check_determinize(title, seed=9, every=3):
 
 def check_observation_json(title, seed=10, every=5):
     """Every seat's observation (and the spectator's) survives a JSON round trip."""
-    for n in _counts(title):
-        game = load(title, n)
-        for state, aid in playout(game, seed):
+    for game in games_of(title):
+        for state, _aid in playout(game, seed):
             if len(state.history) % every:
                 continue
-            for seat in [None, *range(n)]:
+            for seat in [None, *range(game.players)]:
                 obs = state.observation(seat)
                 assert json.loads(json.dumps(obs)) == obs, _where(game, seed, state)
 
@@ -190,10 +206,9 @@ def check_observation_json(title, seed=10, every=5):
 def check_replay(title, seed=11):
     """replay(record()) gives the same state, and replay(upto=k) the k-th state."""
     from .registry import replay
-    for n in _counts(title):
-        game = load(title, n)
+    for game in games_of(title):
         states = []
-        for state, aid in playout(game, seed):
+        for state, _aid in playout(game, seed):
             states.append(state.to_dict())
         end = state
         rec = json.loads(json.dumps(end.record()))
@@ -204,11 +219,12 @@ def check_replay(title, seed=11):
 
 
 CHECKS = [check_runs_to_end, check_determinism, check_round_trip, check_clone_independent,
-          check_action_ids, check_apply_by_label, check_rejects_cleanly, check_determinize,
-          check_observation_json, check_replay]
+          check_action_ids, check_action_space, check_apply_by_label, check_rejects_cleanly,
+          check_determinize, check_observation_json, check_replay]
 
 
 def check_title(title: str) -> None:
-    """Run the whole suite on one title."""
+    """Run the whole engine suite on one title (the widget's checks are in
+    the widget package)."""
     for check in CHECKS:
         check(title)

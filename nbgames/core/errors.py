@@ -15,12 +15,14 @@ class OptionError(NbgamesError, ValueError):
     """An unknown option, a bad option value, or a player count out of range."""
 
 
+class ComponentError(OptionError):
+    """A component file (cards, recipes) that is malformed or inconsistent, or that
+    has too few cards for the chosen player count and options. It is an
+    OptionError, since the components are an option of every title."""
+
+
 class IllegalActionError(NbgamesError, ValueError):
     """An action that is not legal in the current state. The state is unchanged."""
-
-
-class ComponentError(NbgamesError, ValueError):
-    """A component file (cards, recipes) that is malformed or inconsistent."""
 
 
 class RecordError(NbgamesError, ValueError):

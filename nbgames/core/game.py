@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .action_space import ActionSpace
 from .actions import Action
 from .errors import IllegalActionError, OptionError, choices_text
+from .validate import MAX_SEED, as_int
 
 if TYPE_CHECKING:
     from .state import State
@@ -25,7 +27,7 @@ class Option:
     default: Any
     doc: str
     choices: tuple | None = None
-    check: Callable[[Any, "Game"], str | None] | None = field(default=None, compare=False)
+    check: Callable[[Any, Game], str | None] | None = field(default=None, compare=False)
 
 
 def int_range(lo, hi, what: str = "an int"):
@@ -33,7 +35,7 @@ def int_range(lo, hi, what: str = "an int"):
     function of the game (e.g. the last seat)."""
     def check(value, game):
         top = hi(game) if callable(hi) else hi
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= top:
+        if type(value) is not int or not lo <= value <= top:
             return f"must be {what} from {lo} to {top}"
     return check
 
@@ -61,8 +63,8 @@ class Game:
     ``self.action_space`` (an :class:`~nbgames.core.action_space.ActionSpace`:
     the ids, fields and labels of every decision)."""
 
-    title: str = ""          # folder name under nbgames/games/, e.g. "chili_cookoff"
-    name: str = ""           # display name, e.g. "The Great Chili Cookoff"
+    title: str = ""          # the folder name under nbgames/games/
+    name: str = ""           # the display name, as on the box
     min_players: int = 2
     max_players: int = 2
     options_spec: dict[str, Option] = {}
@@ -72,21 +74,17 @@ class Game:
     def __init__(self, players: int | None = None, **options: Any):
         if players is None:
             players = self.min_players
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"{self.title}: players must be an int from {self.min_players} "
-                              f"to {self.max_players}, got {players!r}")
-        if not self.min_players <= players <= self.max_players:
-            raise OptionError(f"{self.title}: players={players} is out of range; choose "
-                              f"{self.min_players} to {self.max_players}")
+        players = as_int(players, f"{self.title}: players", self.min_players, self.max_players)
         self.players = players
         resolved = {}
-        for key, value in options.items():
+        for key in options:
             if key not in self.options_spec:
                 raise OptionError(f"{self.title}: unknown option {key!r}; valid options: "
                                   f"{choices_text(self.options_spec) or 'none'}")
         for key, spec in self.options_spec.items():
             value = options.get(key, spec.default)
-            if spec.choices is not None and value not in spec.choices:
+            if spec.choices is not None and not any(
+                    value is c or (type(value) is type(c) and value == c) for c in spec.choices):
                 raise OptionError(f"{self.title}: option {key}={value!r} is not valid; "
                                   f"choose one of {choices_text(spec.choices)}")
             if spec.check is not None:
@@ -115,17 +113,28 @@ class Game:
         """The number of action ids: ``range(num_actions)`` holds every decision."""
         return self.action_space.size
 
-    def new_state(self, seed: int | None = None) -> "State":
-        """A new game. Same seed and same action ids always give the same game."""
+    def new_state(self, seed: int | None = None) -> State:
+        """A new game. Same seed and same action ids always give the same game.
+        ``seed`` is an int from 0 to 2**63 - 1, or None for a random one."""
         if seed is None:
             seed = secrets.randbits(63)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionError(f"seed must be an int, got {seed!r}")
+        seed = as_int(seed, f"{self.title}: seed", 0, MAX_SEED)
         return self.State._new(self, seed)
 
-    def state_from_dict(self, d: dict) -> "State":
-        """Rebuild a state from :meth:`State.to_dict`; corrupt data raises RecordError."""
+    def state_from_dict(self, d: dict) -> State:
+        """Rebuild a state from :meth:`State.to_dict`. The data must be consistent:
+        every field is checked, and the seed and history must replay to exactly
+        this state; anything else raises RecordError naming the field. To stage a
+        position by hand, use :meth:`scenario`."""
         return self.State._from_dict(self, d)
+
+    def scenario(self, d: dict) -> State:
+        """Stage a position set up by hand (a rulebook example, a puzzle): ``d`` is
+        a state dict, typically ``state.to_dict()`` with its ``data`` edited. The
+        data is checked against the shape of this title's data and its invariants
+        (cards conserved...), but not replayed: the position is the start of a new
+        history, and ``record()`` carries it, so ``replay`` still works."""
+        return self.State._from_dict(self, d, scenario=True)
 
     def action_label(self, aid: int) -> str:
         """The label of an action id."""

@@ -48,34 +48,50 @@ def load(title: str, players: int | None = None, **options):
 
 def replay(record: dict, upto: int | None = None):
     """Replay a record (from ``state.record()`` or ``nbgames.play``) to its end, or
-    to its first ``upto`` actions. A malformed or tampered record raises RecordError."""
+    to its first ``upto`` actions. A malformed or tampered record raises
+    RecordError naming what is wrong: its scores and winners must be what the
+    replay gives."""
     from .errors import IllegalActionError, NbgamesError
+    from .state import STATE_FORMAT
     if not isinstance(record, dict):
         raise RecordError(f"a record must be a dict, got {type(record).__name__}")
     if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"record format {record.get('format')!r} is not {RECORD_FORMAT!r}")
+        raise RecordError(f"record format {str(record.get('format'))[:40]!r} is not "
+                          f"{RECORD_FORMAT!r}")
     missing = [k for k in ("title", "players", "options", "seed", "actions") if k not in record]
     if missing:
         raise RecordError(f"record lacks {', '.join(missing)}")
+    options = record["options"]
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise RecordError(f"record options must be a dict of option names, got "
+                          f"{str(options)[:60]}")
     try:
-        game = load(record["title"], record["players"], **dict(record["options"]))
+        game = load(record["title"], record["players"], **options)
     except (NbgamesError, TypeError) as e:
         raise RecordError(f"record names an invalid game: {e}") from None
     seed, actions = record["seed"], record["actions"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RecordError(f"record seed must be an int, got {seed!r}")
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        raise RecordError(f"record seed must be an int from 0 to 2**63 - 1, got {str(seed)[:40]}")
     if not isinstance(actions, list) or not all(type(a) is int for a in actions):
         raise RecordError("record actions must be a list of int ids")
-    if upto is not None and (not isinstance(upto, int) or not 0 <= upto <= len(actions)):
-        raise RecordError(f"upto={upto!r} must be an int from 0 to {len(actions)}")
-    state = game.new_state(seed=seed)
+    if upto is not None and (type(upto) is not int or not 0 <= upto <= len(actions)):
+        raise RecordError(f"upto={upto!r} must be None or an int from 0 to {len(actions)}")
+    if record.get("start") is None:
+        state = game.new_state(seed=seed)
+    else:
+        start = record["start"]
+        if not isinstance(start, dict):
+            raise RecordError("record start must be a scenario position (a dict)")
+        state = game.scenario({"format": STATE_FORMAT, **game.config(), "seed": seed,
+                               "history": [], **start})
     for i, aid in enumerate(actions[:upto]):
         try:
             state.apply(aid)
         except IllegalActionError as e:
             raise RecordError(f"record step {i}: {e}") from None
-    if upto is None and "scores" in record:
-        if not state.is_terminal() or state.scores() != record["scores"]:
-            raise RecordError(f"record scores {record['scores']!r} do not match the replay "
-                              f"({state.scores()!r}); the record was altered")
+    if upto is None:
+        for key, value in (("scores", state.scores), ("winners", state.winners)):
+            if key in record and (not state.is_terminal() or record[key] != value()):
+                raise RecordError(f"record {key} {str(record[key])[:60]} do not match the replay "
+                                  f"({value()!r}); the record was altered")
     return state

@@ -10,8 +10,9 @@ files names the title.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,10 @@ class TitleSpec:
                   imports before it; ``shared.js`` is always included. CSS files
                   of the same names are added when they exist.
     ``bench_players``  player counts that ``bench/`` measures.
-    ``doc``       one line for listings.
+    ``variants``  option sets the conformance suite runs besides the defaults
+                  (e.g. ``({"memory": "recall"},)``: every hidden-information
+                  mode must pass the suite).
+    ``extra``     anything else a later part of the framework needs.
     """
 
     game: type
@@ -35,6 +39,7 @@ class TitleSpec:
     render: Callable[..., str]
     js: tuple[str, ...]
     bench_players: tuple[int, ...] = ()
+    variants: tuple[dict, ...] = ()
     extra: dict = field(default_factory=dict)
 
     @property
@@ -45,3 +50,24 @@ class TitleSpec:
     def board(self) -> str:
         """The file name of the board module (the manifest's last entry)."""
         return self.js[-1]
+
+    def help(self) -> str:
+        """The generated part of the title's doc page: every option with its default
+        and full text, and the grammar of every action label (with the default
+        options). Each title appends it to its module docstring."""
+        g = self.game
+        lines = ["", "Options", "-------", "",
+                 f"``players``: {g.min_players} to {g.max_players} (default {g.min_players}).", ""]
+        for name, opt in g.options_spec.items():
+            choices = "" if opt.choices is None else \
+                " Choices: " + ", ".join(repr(c) for c in opt.choices) + "."
+            lines += [f"``{name}`` (default {opt.default!r}): {opt.doc}{choices}", ""]
+        game = g()
+        lines += ["Decisions (action labels)", "-------------------------", "",
+                  f"{game.num_actions} action ids with the default options, kind by kind "
+                  f"(``game.action_space``):", ""]
+        for k in game.action_space.kinds:
+            fields = ", ".join(f"``{f.name}`` {f.describe()}" for f in k.fields) or "no fields"
+            lines.append(f"* ``{k.template}``: kind ``{k.name}``, ids {k.base} to "
+                         f"{k.base + k.count - 1}; {fields}.")
+        return "\n".join(lines) + "\n"

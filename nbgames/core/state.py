@@ -18,8 +18,8 @@ A title's State subclass implements these hooks (see the Cookoff for a worked on
 (None when the game is over). Titles may override ``_is_legal(aid)`` with a
 cheaper check than building the legal list.
 
-Secret simultaneous choices (Veggies' starting cards and tied announcements,
-Scoville's bids) use one mechanism: the title opens a round with
+Secret simultaneous choices (choices made in seat order but hidden until all
+are in, such as sealed bids) use one mechanism: the title opens a round with
 ``_secret_open()``, records each decision of the seat to move with
 ``_secret_add(seat, aid)`` instead of acting on it, reads a seat's own
 choices with ``_secret_of(seat)``, and acts on all of them at once after
@@ -32,24 +32,135 @@ choices for them.
 
 from __future__ import annotations
 
+import copy
+import json
+import operator
 import random
+from typing import TYPE_CHECKING
 
-from .actions import ActionList
-from .errors import IllegalActionError, RecordError, choices_text
+from .actions import Action, ActionList
+from .errors import IllegalActionError, OptionError, RecordError, choices_text
+from .validate import MAX_SEED, as_int, check_seat
+
+if TYPE_CHECKING:
+    import numpy as np
 
 STATE_FORMAT = "nbgames.state/1"
 RECORD_FORMAT = "nbgames.record/1"
+
+
+def _field_int(title, name, value, lo, hi):
+    try:
+        return as_int(value, f"{title}: field {name}", lo, hi, RecordError)
+    except RecordError:
+        if type(value) is int or isinstance(value, bool) or not isinstance(value, int):
+            raise
+        return int(value)
+
+
+def _field_ids(title, name, value, n) -> list[int]:
+    if not isinstance(value, list):
+        raise RecordError(f"{title}: field {name} must be a list of action ids, got "
+                          f"{type(value).__name__} {_short(value)}")
+    for i, a in enumerate(value):
+        if type(a) is not int or not 0 <= a < n:
+            raise RecordError(f"{title}: field {name}[{i}]={a!r} is not an action id "
+                              f"(an int from 0 to {n - 1})")
+    return list(value)
+
+
+def _short(x) -> str:
+    text = repr(x)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _first_difference(want, got, path=""):
+    """The first place where ``got`` differs from ``want`` (JSON data): (path, got,
+    want), or None. Types count: 3 and 3.0 and "3" differ."""
+    if type(want) is not type(got):
+        return path or "(state)", got, want
+    if isinstance(want, dict):
+        for k in want:
+            if k not in got:
+                return f"{path}.{k}".lstrip("."), "(missing)", want[k]
+            found = _first_difference(want[k], got[k], f"{path}.{k}".lstrip("."))
+            if found:
+                return found
+        extra = [k for k in got if k not in want]
+        if extra:
+            return f"{path}.{extra[0]}".lstrip("."), got[extra[0]], "(no such field)"
+        return None
+    if isinstance(want, list):
+        if len(want) != len(got):
+            return path, got, want
+        for i, (a, b) in enumerate(zip(want, got)):
+            found = _first_difference(a, b, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    return None if want == got else (path, got, want)
+
+
+def _shape_problem(sample, value, path):
+    """Check ``value`` against the shape of ``sample`` (a fresh game's data): the
+    same keys, lists where lists are, and ints, strings and booleans where they
+    are (None in the sample admits anything). Returns a message naming the first
+    field that breaks it, or None."""
+    if sample is None:
+        return None
+    if isinstance(sample, dict):
+        if not isinstance(value, dict):
+            return f"field {path} must be a dict, got {type(value).__name__} {_short(value)}"
+        for k in sample:
+            if k not in value:
+                return f"field {path}.{k} is missing"
+        for k in value:
+            if k not in sample:
+                return f"field {path}.{k} is not a field of this title"
+        for k in sample:
+            problem = _shape_problem(sample[k], value[k], f"{path}.{k}")
+            if problem:
+                return problem
+        return None
+    if isinstance(sample, list):
+        if not isinstance(value, list):
+            return f"field {path} must be a list, got {type(value).__name__} {_short(value)}"
+        kinds = [x for x in sample if x is not None]
+        if kinds:
+            for i, v in enumerate(value):
+                like = next((x for x in kinds if type(x) is type(v)), kinds[0])
+                problem = _shape_problem(like, v, f"{path}[{i}]")
+                if problem:
+                    return problem
+        return None
+    if value is None:
+        return None
+    if isinstance(sample, bool) or isinstance(value, bool):
+        ok = type(value) is type(sample)
+    elif isinstance(sample, int):
+        ok = type(value) is int
+    elif isinstance(sample, float):
+        ok = type(value) in (int, float)
+    else:
+        ok = type(value) is type(sample)
+    if not ok:
+        return (f"field {path} must be {type(sample).__name__}, got {type(value).__name__} "
+                f"{_short(value)}")
+    return None
 
 
 def as_rng(rng) -> random.Random:
     """Accept a random.Random, an int seed, a numpy Generator or None."""
     if isinstance(rng, random.Random):
         return rng
-    if rng is None or isinstance(rng, int):
-        return random.Random(rng)
+    if rng is None:
+        return random.Random()
     if hasattr(rng, "integers"):  # numpy Generator
         return random.Random(int(rng.integers(0, 2**63 - 1)))
-    raise TypeError(f"rng must be a random.Random, an int seed, a numpy Generator or None, got {rng!r}")
+    if not isinstance(rng, (bool, float, str, bytes)) and hasattr(rng, "__index__"):
+        return random.Random(operator.index(rng))
+    raise OptionError(f"rng must be a random.Random, an int seed, a numpy Generator or None, "
+                      f"got {rng!r}"[:200])
 
 
 class State:
@@ -67,6 +178,7 @@ class State:
         s._log = []
         s._legal = None
         s._secret = None
+        s._origin = None           # the starting position of a scenario (None: the seed's)
         s.current_player = None
         return s
 
@@ -132,7 +244,7 @@ class State:
     def is_terminal(self) -> bool:
         return self.current_player is None
 
-    def legal_action_ids(self):
+    def legal_action_ids(self) -> list[int] | np.ndarray:
         """Legal ids as a list or numpy array (cheap: no Action objects)."""
         ids = self._legal
         if ids is None:
@@ -146,7 +258,7 @@ class State:
         ids = self.legal_action_ids()
         return aid in (ids if isinstance(ids, (list, tuple)) else ids.tolist())
 
-    def apply(self, action):
+    def apply(self, action: Action | int | str) -> State:
         """Play one decision (an Action, id or label). Illegal: IllegalActionError,
         the state unchanged. Returns self, so calls can chain."""
         aid = self.game.resolve(action)
@@ -171,10 +283,8 @@ class State:
         return self._winners() if self.current_player is None else []
 
     def observation(self, seat: int | None = None) -> dict:
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                                 or not 0 <= seat < self.players):
-            raise ValueError(f"seat must be None (spectator) or an int in 0..{self.players - 1}, "
-                             f"got {seat!r}")
+        """What ``seat`` may see (None: the spectator), as JSON-able data."""
+        seat = check_seat(self.game, seat)
         obs = {"title": self.game.title, "players": self.players, "seat": seat,
                "current_player": self.current_player, "step": len(self.history)}
         obs.update(self._observation(seat))
@@ -182,9 +292,10 @@ class State:
 
     def log(self, seat: int | None = None) -> list[str]:
         """The log lines ``seat`` may read (None: public lines only)."""
+        seat = check_seat(self.game, seat)
         return [text for to, text in self._log if to is None or to == seat]
 
-    def clone(self):
+    def clone(self) -> State:
         new = object.__new__(type(self))
         new.game = self.game
         new.seed = self.seed
@@ -194,13 +305,15 @@ class State:
         new._legal = self._legal
         new.current_player = self.current_player
         new._secret = None if self._secret is None else [p.copy() for p in self._secret]
+        new._origin = self._origin              # set once, never mutated
         self._copy_into(new)
         return new
 
-    def determinize(self, seat: int | None, rng=None):
+    def determinize(self, seat: int | None, rng: random.Random | int | None = None) -> State:
         """A copy that ``seat`` cannot tell apart from this state: the same
         observation and legal actions, with everything it cannot see resampled
         (including the seed of future chance events)."""
+        seat = check_seat(self.game, seat)
         rng = as_rng(rng)
         new = self.clone()
         new.seed = rng.getrandbits(63)
@@ -212,46 +325,115 @@ class State:
 
     # -- serialization --------------------------------------------------------
     def to_dict(self) -> dict:
+        """The full state as JSON-able data (every seat's secrets included)."""
         return {"format": STATE_FORMAT, **self.game.config(), "seed": self.seed,
                 "chance": self._chance, "history": list(self.history),
                 "log": [[to, text] for to, text in self._log],
                 "current_player": self.current_player,
                 "secret": None if self._secret is None else [list(p) for p in self._secret],
-                "data": self._payload()}
+                "start": self._origin, "data": self._payload()}
 
     @classmethod
-    def _from_dict(cls, game, d):
+    def _from_dict(cls, game, d, scenario: bool = False):
+        """A state from :meth:`to_dict`. By default it must be consistent: every
+        field has its type and range, and the seed (or the scenario start) and the
+        history replay to exactly this data. ``scenario=True`` stages a position
+        set up by hand instead (see :meth:`Game.scenario`)."""
+        title = game.title
         if not isinstance(d, dict):
-            raise RecordError(f"a state dict is required, got {type(d).__name__}")
+            raise RecordError(f"{title}: a state dict is required, got {type(d).__name__}")
         if d.get("format") != STATE_FORMAT:
-            raise RecordError(f"state format {d.get('format')!r} is not {STATE_FORMAT!r}")
+            raise RecordError(f"{title}: state format {d.get('format')!r} is not {STATE_FORMAT!r}")
         for key in ("title", "players", "options"):
             if d.get(key) != game.config()[key]:
-                raise RecordError(f"state {key}={d.get(key)!r} does not match the game's "
+                raise RecordError(f"{title}: state {key}={d.get(key)!r} does not match the game's "
                                   f"{key}={game.config()[key]!r}")
+        missing = [k for k in ("seed", "chance", "history", "log", "current_player", "data")
+                   if k not in d]
+        if missing:
+            raise RecordError(f"{title}: the state dict lacks {', '.join(missing)}")
+        seed = _field_int(title, "seed", d["seed"], 0, MAX_SEED)
+        history = _field_ids(title, "history", d["history"], game.num_actions)
+        _field_int(title, "chance", d["chance"], 0, None)
+        if scenario:
+            return cls._scenario(game, d, seed)
+        start = d.get("start")
+        if start is None:
+            replayed = game.new_state(seed=seed)
+        else:
+            if not isinstance(start, dict):
+                raise RecordError(f"{title}: field start must be None or a scenario position "
+                                  f"(a dict), got {type(start).__name__}")
+            replayed = cls._scenario(game, {**d, **start, "history": [], "start": None}, seed)
+        for i, aid in enumerate(history):
+            try:
+                replayed.apply(aid)
+            except IllegalActionError as e:
+                raise RecordError(f"{title}: field history[{i}]={aid} cannot be replayed from the "
+                                  f"seed: {e}") from None
         try:
-            s = cls._bare(game, int(d["seed"]))
-            s._chance = int(d["chance"])
-            s.history = [int(a) for a in d["history"]]
-            s._log = [(None if to is None else int(to), str(text)) for to, text in d["log"]]
-            secret = d.get("secret")
-            s._secret = None if secret is None else [[int(a) for a in p] for p in secret]
-            s._load(d["data"])
-            cp = d["current_player"]
-            if cp != s.current_player:
-                raise RecordError(f"current_player={cp!r} does not match the data "
-                                  f"(expected {s.current_player!r})")
+            given = json.loads(json.dumps(d))
+        except (TypeError, ValueError) as e:
+            raise RecordError(f"{title}: the state dict is not JSON data: {e}") from None
+        diff = _first_difference(json.loads(json.dumps(replayed.to_dict())), given)
+        if diff is not None:
+            path, got, want = diff
+            raise RecordError(f"{title}: field {path}={_short(got)} does not match what the seed "
+                              f"and history give ({_short(want)}); the state was altered (to "
+                              f"stage a position by hand, use game.scenario(d))")
+        return replayed
+
+    @classmethod
+    def _scenario(cls, game, d, seed):
+        """Stage a position set up by hand: checked field by field against the shape
+        of a fresh game's data and by the title's invariants; its history starts
+        here, and its records carry the position so that replay still works."""
+        title = game.title
+        data = d["data"]
+        problem = _shape_problem(game.new_state(seed=seed)._payload(), data, "data")
+        if problem:
+            raise RecordError(f"{title}: scenario {problem}")
+        s = cls._bare(game, seed)
+        s._chance = _field_int(title, "chance", d["chance"], 0, None)
+        log = d.get("log") or []
+        if not isinstance(log, list) or not all(
+                isinstance(x, list) and len(x) == 2 and isinstance(x[1], str)
+                and (x[0] is None or (type(x[0]) is int and 0 <= x[0] < game.players))
+                for x in log):
+            raise RecordError(f"{title}: field log must be a list of [seat or None, text]")
+        s._log = [(to, text) for to, text in log]
+        secret = d.get("secret")
+        if secret is not None:
+            if not isinstance(secret, list) or len(secret) != game.players:
+                raise RecordError(f"{title}: field secret must be None or one list a seat")
+            secret = [_field_ids(title, f"secret[{i}]", p, game.num_actions)
+                      for i, p in enumerate(secret)]
+        s._secret = secret
+        try:
+            s._load(copy.deepcopy(data))
             s.check_invariants()
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AssertionError, AttributeError) as e:
-            raise RecordError(f"corrupt {game.title} state: {type(e).__name__}: {e}") from None
+            raise RecordError(f"{title}: scenario data is inconsistent: {type(e).__name__}: "
+                              f"{e}") from None
+        cp = d.get("current_player")
+        if cp != s.current_player:
+            raise RecordError(f"{title}: field current_player={cp!r} does not match the data "
+                              f"(expected {s.current_player!r})")
+        s._origin = {"chance": s._chance, "log": [list(x) for x in s._log],
+                     "current_player": s.current_player,
+                     "secret": None if secret is None else [list(p) for p in secret],
+                     "data": json.loads(json.dumps(s._payload()))}
         return s
 
     def record(self) -> dict:
-        """Config + seed + action ids: enough to replay the game exactly."""
+        """Config + seed + action ids (+ the starting position of a scenario): enough
+        to replay the game exactly."""
         rec = {"format": RECORD_FORMAT, **self.game.config(), "seed": self.seed,
                "actions": list(self.history)}
+        if self._origin is not None:
+            rec["start"] = self._origin
         if self.is_terminal():
             rec["scores"] = self.scores()
             rec["winners"] = self.winners()
@@ -281,4 +463,4 @@ class State:
     def _load(self, d): raise NotImplementedError
     def _copy_into(self, new): raise NotImplementedError
     def _resample(self, seat, rng): raise NotImplementedError
-    def check_invariants(self): pass
+    def check_invariants(self) -> None: pass

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import os
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from ..core.errors import NbgamesError
@@ -42,11 +42,11 @@ _HERE = Path(__file__).resolve().parent
 SEARCH_PATH = (_HERE.parent / "_js", _HERE.parents[1] / "js")
 SHARED = "shared.js"
 
-_IMPORT = re.compile(r"""^[ \t]*import\b(?P<what>[^;"']*?)(?:\bfrom\b)?\s*(?P<q>["'])(?P<path>[^"']+)(?P=q)[ \t]*;?[ \t]*$""",
-                     re.M)
+_IMPORT = re.compile(r"""^[ \t]*import\b(?P<what>[^;"']*?)(?:\bfrom\b)?\s*"""
+                     r"""(?P<q>["'])(?P<path>[^"']+)(?P=q)[ \t]*;?[ \t]*$""", re.M)
 _ANY_IMPORT = re.compile(r"^[ \t]*import\b[\s{*\"']", re.M)
-_EXPORT_DECL = re.compile(r"^export[ \t]+((?:async[ \t]+)?function\*?|class|const|let|var)[ \t]+([A-Za-z_$][\w$]*)",
-                          re.M)
+_EXPORT_DECL = re.compile(r"^export[ \t]+((?:async[ \t]+)?function\*?|class|const|let|var)"
+                          r"[ \t]+([A-Za-z_$][\w$]*)", re.M)
 _EXPORT_LIST = re.compile(r"^export[ \t]*\{([^}]*)\}[ \t]*;?[ \t]*$", re.M)
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*$")
 
@@ -179,12 +179,12 @@ def compose_files(folder: Path, files: tuple[str, ...]) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compose_esm(folder: str, files: tuple[str, ...]) -> str:
     return compose_files(Path(folder), files)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compose_css(folder: str, files: tuple[str, ...]) -> str:
     base = Path(folder)
     parts = []

@@ -81,10 +81,10 @@ class GameWidget(anywidget.AnyWidget):
 
     # -- synced traits: everything the browser ever sees --------------------------
     title = t.Unicode("", read_only=True).tag(sync=True)
-    """The game's registry name (``"chili_cookoff"``); picks the board drawing."""
+    """The title: the name of its folder in ``nbgames/games/``."""
 
     name = t.Unicode("", read_only=True).tag(sync=True)
-    """The game's display name (``"The Great Chili Cookoff"``)."""
+    """The game's display name."""
 
     players = t.Int(0, read_only=True).tag(sync=True)
     """Number of seats."""
@@ -318,14 +318,16 @@ class GameWidget(anywidget.AnyWidget):
     def _on_msg(self, _widget, content, _buffers):
         """Handle one message from the browser. Nothing a browser sends can break the
         widget: a bad message becomes ``error`` and the state is unchanged."""
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            self._fail(f"malformed message {str(content)[:80]!r}: expected "
+                       f"{{\"type\": ..., ...}}")
+            return self._sync()
+        kind = content["type"]
+        if kind not in BROWSER_MESSAGES:
+            self._fail(f"unknown message type {kind[:40]!r}; known: "
+                       f"{', '.join(BROWSER_MESSAGES)}")
+            return self._sync()
         try:
-            if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-                raise IllegalActionError(f"malformed message {str(content)[:80]!r}: expected "
-                                         f"{{\"type\": ..., ...}}")
-            kind = content["type"]
-            if kind not in BROWSER_MESSAGES:
-                raise IllegalActionError(f"unknown message type {kind[:40]!r}; known: "
-                                         f"{', '.join(BROWSER_MESSAGES)}")
             self._dispatch(BROWSER_MESSAGES[kind], content)
         except NbgamesError:
             pass                           # shown in `error` by _dispatch
@@ -555,7 +557,8 @@ def widget_class(title: str) -> type:
         name = "".join(p.title() for p in title.split("_")) + "Widget"
         cls = type(name, (GameWidget,), {"__module__": __name__, "__doc__": GameWidget.__doc__,
                                         "_esm": compose_esm(title), "_css": compose_css(title)})
-        _CLASSES[title] = cls
+        if not dev_mode():
+            _CLASSES[title] = cls
     return cls
 
 

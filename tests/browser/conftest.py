@@ -20,26 +20,6 @@ import nbg_harness as h  # noqa: E402
 CI = os.environ.get("CI") == "true"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
-E2E_CELLS = [
-    "import json\nimport nbgames\n"
-    "w = nbgames.widget(\"chili_cookoff\", players=2, seats=[\"human\", nbgames.bots.greedy], seed=11)\n"
-    "w",
-]
-WATCH_CELLS = [
-    "import json\nimport nbgames\n"
-    "w = nbgames.widget(\"chili_cookoff\", players=3, seats=[nbgames.bots.greedy, "
-    "nbgames.bots.random, nbgames.bots.greedy], seed=2, viewer=0, viewers=\"all\", "
-    "speed=16, reveal=True)\n"
-    "w",
-]
-SMOKE_CELLS = [
-    "import json\nimport nbgames\n"
-    "w = nbgames.widget(\"chili_cookoff\", players=3, seats=[\"human\", nbgames.bots.greedy, "
-    "nbgames.bots.random], seed=5)\n"
-    "w",
-]
-
-
 def _need(what: str, ok: bool):
     if ok:
         return
@@ -64,11 +44,9 @@ def browser():
 
 @pytest.fixture(scope="session")
 def jupyter_root(tmp_path_factory):
-    root = tmp_path_factory.mktemp("nbroot")
-    h.write_notebook(root / "cookoff_e2e.ipynb", E2E_CELLS)
-    h.write_notebook(root / "cookoff_smoke.ipynb", SMOKE_CELLS)
-    h.write_notebook(root / "cookoff_watch.ipynb", WATCH_CELLS)
-    return root
+    """The servers' root folder; each test module writes the notebooks it opens
+    (h.write_notebook) before opening them."""
+    return tmp_path_factory.mktemp("nbroot")
 
 
 def _server(kind, root, tmp_path_factory):

@@ -60,7 +60,7 @@ class Server:
         self.log_path = home / f"{kind}-server.log"
         self.proc = None
 
-    def start(self, timeout: float = 90.0) -> "Server":
+    def start(self, timeout: float = 90.0) -> Server:
         settings = self.home / "lab-settings"
         settings.mkdir(parents=True, exist_ok=True)
         if self.kind == "lab":
@@ -158,42 +158,66 @@ def execute(page, code: str, timeout: float = 30_000):
       const k = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
       const f = k.requestExecute({code, stop_on_error: true});
       let error = null;
-      f.onIOPub = (msg) => { if (msg.header.msg_type === 'error') error = msg.content.ename + ': ' + msg.content.evalue; };
+      f.onIOPub = (msg) => {
+        if (msg.header.msg_type === 'error') error = msg.content.ename + ': ' + msg.content.evalue;
+      };
       await f.done;
       return error;
     }""", code)
 
 
-def play_cookoff_by_clicking(page, root_selector: str = ".nbg", max_clicks: int = 400,
-                             keyboard_every: int = 5, on_click=None) -> int:
-    """Play the viewer's seat to the end by clicking legal cards (every
-    ``keyboard_every``-th move by keyboard: focus, then Enter). Returns the number
-    of moves made. Fails on any error shown in the widget."""
+def wait_for_sync(page, root_selector: str, step_before: str, timeout: float = 20_000):
+    """Wait until the board shows another step (Python synced back) or an error;
+    an error shown in the widget fails."""
+    page.wait_for_function(
+        """([sel, s]) => { const r = document.querySelector(sel);
+             const e = r && r.querySelector('.nbg-steptext');
+             const err = r && r.querySelector('.nbg-error');
+             return (e && e.textContent !== s) || (err && !err.hidden); }""",
+        arg=[root_selector, step_before], timeout=timeout)
+    err = page.locator(f"{root_selector} .nbg-error:not([hidden]) .nbg-error-text")
+    if err.count():
+        raise AssertionError(f"the widget shows an error: {err.first.inner_text()}")
+
+
+def board_aids(page, root_selector: str = ".nbg") -> list[int]:
+    """The action ids the board offers right now: its ``data-aid`` elements."""
+    return page.evaluate("(sel) => [...document.querySelector(sel).querySelectorAll('[data-aid]')]"
+                         ".map((e) => Number(e.getAttribute('data-aid')))", root_selector)
+
+
+def play_by_clicking(page, root_selector: str = ".nbg", max_clicks: int = 400,
+                     keyboard_every: int = 5, on_click=None, kernel_root: Path | None = None,
+                     check_every: int = 10) -> int:
+    """Play the viewer's seat to the end, for any title, by clicking the board's
+    ``data-aid`` elements (every element that plays a legal action carries one):
+    the first one each turn; every ``keyboard_every``-th move by keyboard (focus,
+    then Enter) when that element is a button. With ``kernel_root`` (the Jupyter
+    root), every ``check_every``-th move also checks in the kernel that every
+    ``data-aid`` on the board is one of the synced legal ids (``w.legal_ids``).
+    Returns the number of moves made. Fails on any error shown in the widget."""
     root = page.locator(root_selector).first
     clicks = 0
     while clicks < max_clicks:
         if root.locator(".nbg-status.nbg-over").count():
             return clicks
-        button = root.locator("button.ck-card.nbg-legal").first
-        button.wait_for(state="visible", timeout=20_000)
+        target = root.locator("[data-aid]").first
+        target.wait_for(state="visible", timeout=20_000)
+        if kernel_root is not None and clicks % check_every == 0:
+            legal = set(kernel_json(page, kernel_root, "w.legal_ids", "harness_legal.json"))
+            shown = set(board_aids(page, root_selector))
+            assert shown and shown <= legal, (sorted(shown - legal)[:5], len(legal))
         step = root.locator(".nbg-steptext").inner_text()
         if on_click:
             on_click(clicks)
-        if keyboard_every and clicks % keyboard_every == keyboard_every - 1:
-            button.focus()
+        is_button = target.evaluate("(e) => e.tagName === 'BUTTON'")
+        if keyboard_every and clicks % keyboard_every == keyboard_every - 1 and is_button:
+            target.focus()
             page.keyboard.press("Enter")
         else:
-            button.click()
+            target.click()
         clicks += 1
-        page.wait_for_function(
-            """([sel, s]) => { const r = document.querySelector(sel);
-                 const e = r && r.querySelector('.nbg-steptext');
-                 const err = r && r.querySelector('.nbg-error');
-                 return (e && e.textContent !== s) || (err && !err.hidden); }""",
-            arg=[root_selector, step], timeout=20_000)
-        err = root.locator(".nbg-error:not([hidden]) .nbg-error-text")
-        if err.count():
-            raise AssertionError(f"the widget shows an error: {err.first.inner_text()}")
+        wait_for_sync(page, root_selector, step)
     raise AssertionError(f"the game did not end within {max_clicks} moves")
 
 

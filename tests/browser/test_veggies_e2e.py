@@ -18,15 +18,7 @@ CELLS = [
 
 
 def _wait_for_sync(page, step_before: str):
-    page.wait_for_function(
-        """(s) => { const r = document.querySelector('.nbg');
-             const e = r && r.querySelector('.nbg-steptext');
-             const err = r && r.querySelector('.nbg-error');
-             return (e && e.textContent !== s) || (err && !err.hidden); }""",
-        arg=step_before, timeout=20_000)
-    err = page.locator(".nbg .nbg-error:not([hidden]) .nbg-error-text")
-    if err.count():
-        raise AssertionError(f"the widget shows an error: {err.first.inner_text()}")
+    h.wait_for_sync(page, ".nbg", step_before)
 
 
 def _place(page, board, turn: int, artifacts) -> str:
@@ -58,6 +50,7 @@ def _place(page, board, turn: int, artifacts) -> str:
     spot.hover()
     ghost = board.locator(".vg-ghost")
     assert ghost.get_attribute("data-legal") == "true"
+    assert ghost.get_attribute("data-id") == spot.get_attribute("data-aid"), "the ghost places the spot's id"
     if turn == 2:
         h.save_screenshot(page, "veggies-02-ghost.png", artifacts)
     # an illegal spot first: the ghost turns red and nothing is sent
@@ -94,6 +87,10 @@ def test_play_a_whole_veggies_game_in_jupyterlab(page, lab_server, jupyter_root,
         else:
             board.locator(".vg-grid.vg-live").wait_for(timeout=20_000)
             turn += 1
+            if turn in (1, 6):   # the glowing spots carry legal ids of the synced list
+                legal = set(h.kernel_json(page, jupyter_root, "w.legal_ids", "veggies_legal.json"))
+                shown = h.board_aids(page)
+                assert shown and set(shown) <= legal and len(shown) == len(set(shown))
             kinds.append(_place(page, board, turn, artifacts))
         moves += 1
         _wait_for_sync(page, step)

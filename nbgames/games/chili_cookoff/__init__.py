@@ -1,6 +1,6 @@
 """The Great Chili Cookoff (2 to 7 players, 3 rounds of 7 hands).
 
-Rules follow ``shared/rules/chili-cookoff.txt``; each hand every player plays one
+Rules follow the published rulebook; each hand every player plays one
 ingredient card in seat order from the leader, then players pick from the played
 cards in rank order (on equal ranks the card played later is higher); the lowest
 player takes the last card automatically. The hand winner leads the next hand.
@@ -39,5 +39,7 @@ from .rules import CookoffGame, CookoffState
 
 SPEC = TitleSpec(game=CookoffGame, bot=bot.choose, render=render.render,
                  js=("chili_cookoff.js",), bench_players=(2, 4, 7))
+
+__doc__ += SPEC.help()
 
 __all__ = ["SPEC", "CookoffGame", "CookoffState"]

@@ -42,6 +42,8 @@ class CookoffGame(Game):
         faces = [f"{t.ingredient} {t.rank}" for t in c.types]
         self.action_space = ActionSpace(Kind("play", "play {card}", card=faces),
                                         Kind("pick", "pick {card}", card=faces))
+        # the id of each (kind, card type), built once from the layout
+        self.ids = {k.name: [k.id(t) for t in range(self.ntypes)] for k in self.action_space.kinds}
         self.ranks = [t.rank for t in c.types]
         self.card_names = [t.ingredient for t in c.types]
         self.card_dicts = [t.as_dict() for t in c.types]
@@ -105,9 +107,9 @@ class CookoffState(State):
 
     # -- decisions --------------------------------------------------------------
     def _legal_ids(self):
-        kind = self.game.action_space.kind(self.phase)
+        ids = self.game.ids[self.phase]
         cards = self.hands[self.current_player] if self.phase == PLAY else self.table
-        return [kind.id(t) for t in sorted(set(cards))]
+        return [ids[t] for t in sorted(set(cards))]
 
     def _is_legal(self, aid):
         kind, t = self.game.action_space.unpack(aid)
@@ -172,7 +174,7 @@ class CookoffState(State):
             best = scoring.best_recipe(got, mine, c.prices, c.bonus)
             self.totals[seat] += best["points"]
             rows.append({"seat": seat, **best})
-            done = "complete, +%d bonus" % c.bonus if best["complete"] else "not complete"
+            done = f"complete, +{c.bonus} bonus" if best["complete"] else "not complete"
             self._say(f"Player {seat} scores {best['points']} with {best['recipe']} ({done}).")
         self.results = self.results + [{"round": self.round + 1, "rows": rows}]  # copy-on-write
         self.round += 1
@@ -293,7 +295,8 @@ class CookoffState(State):
         picks = len(self.pick_order) - len(self.table)
         expected = g.players * self.hand_no + (picks if self.phase == PICK else 0)
         if self.phase != OVER:
-            assert sum(len(c) for c in self.collected) == expected, "collected cards do not match the hands played"
+            assert sum(len(c) for c in self.collected) == expected, \
+                "collected cards do not match the hands played"
 
 
 CookoffGame.State = CookoffState

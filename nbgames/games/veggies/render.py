@@ -45,7 +45,7 @@ def render(obs: dict, game) -> str:
         lines.append("        " + "    ".join(c[k] for c in ramp))
     if seat is not None:
         hand = [_card(faces, c) for c in obs["hand"]]
-        lines.append(f"Your hand: {' '.join('#%d' % c for c in obs['hand']) or '(empty)'}")
+        lines.append(f"Your hand: {' '.join(f'#{c}' for c in obs['hand']) or '(empty)'}")
         for k in range(2):
             if hand:
                 lines.append("        " + "    ".join(c[k] for c in hand))

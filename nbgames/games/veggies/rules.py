@@ -19,7 +19,7 @@ import numpy as np
 
 from ...core import Game, Option, components_option, int_range
 from ...core.action_space import ActionSpace, Kind
-from ...core.errors import OptionError, RecordError
+from ...core.errors import ComponentError, OptionError, RecordError
 from ...core.state import State
 from . import scoring
 from .components import CODE, COLS, GOODS, ROWS, SYMBOLS, load_components
@@ -63,12 +63,12 @@ class VeggiesGame(Game):
         c = self.components = load_components(self.options["components"])
         n, k, N = self.players, self.options["stand_cards"], len(c.cards)
         if 3 + 2 * n > N:
-            raise OptionError(f"veggies: {n} players need at least {3 + 2 * n} cards for the "
+            raise ComponentError(f"veggies: {n} players need at least {3 + 2 * n} cards for the "
                               f"set-up (3 on the ramp, 2 a player); {c.source} has {N}")
         # Nobody can run out of cards to place while n * k <= N - n + 1 (at worst the
         # other players each still hold one card when the deck and ramp are empty).
         if n * k > N - n + 1:
-            raise OptionError(f"veggies: stand_cards={k} with {n} players needs more cards than "
+            raise ComponentError(f"veggies: stand_cards={k} with {n} players needs more cards than "
                               f"{c.source} has ({N}); choose stand_cards <= {(N - n + 1) // n}")
         if self.options["teams"] and n != 4:
             raise OptionError(f"veggies: teams=True needs 4 players (the 4-Player Variant), "

@@ -6,23 +6,54 @@ test. Screenshots go to tests/artifacts/."""
 from __future__ import annotations
 
 import nbg_harness as h
+import pytest
 
 import nbgames
+
+E2E_CELLS = [
+    "import json\nimport nbgames\n"
+    "w = nbgames.widget(\"chili_cookoff\", players=2, seats=[\"human\", nbgames.bots.greedy], seed=11)\n"
+    "w",
+]
+WATCH_CELLS = [
+    "import json\nimport nbgames\n"
+    "w = nbgames.widget(\"chili_cookoff\", players=3, seats=[nbgames.bots.greedy, "
+    "nbgames.bots.random, nbgames.bots.greedy], seed=2, viewer=0, viewers=\"all\", "
+    "speed=16, reveal=True)\n"
+    "w",
+]
+SMOKE_CELLS = [
+    "import json\nimport nbgames\n"
+    "w = nbgames.widget(\"chili_cookoff\", players=3, seats=[\"human\", nbgames.bots.greedy, "
+    "nbgames.bots.random], seed=5)\n"
+    "w",
+]
+
+
+
+@pytest.fixture(scope="module", autouse=True)
+def notebooks(jupyter_root):
+    h.write_notebook(jupyter_root / "cookoff_e2e.ipynb", E2E_CELLS)
+    h.write_notebook(jupyter_root / "cookoff_smoke.ipynb", SMOKE_CELLS)
+    h.write_notebook(jupyter_root / "cookoff_watch.ipynb", WATCH_CELLS)
 
 
 def test_play_a_whole_cookoff_game_in_jupyterlab(page, lab_server, jupyter_root, artifacts):
     h.open_notebook(page, lab_server, "cookoff_e2e.ipynb")
     h.run_all(page)
     board = page.locator(".nbg").first
-    board.locator("button.ck-card.nbg-legal").first.wait_for(timeout=30_000)
+    board.locator("button.ck-card[data-aid]").first.wait_for(timeout=30_000)
     assert "Your move" in board.locator(".nbg-status").inner_text()
+    # the board offers exactly the synced legal ids (duplicate cards share one)
+    legal = h.kernel_json(page, jupyter_root, "w.legal_ids", "e2e_legal.json")
+    assert sorted(set(h.board_aids(page))) == legal
     h.save_screenshot(page, "lab-01-start.png", artifacts)
 
     def shot(i):
         if i == 3:
             h.save_screenshot(page, "lab-02-playing.png", artifacts)
 
-    moves = h.play_cookoff_by_clicking(page, keyboard_every=4, on_click=shot)
+    moves = h.play_by_clicking(page, keyboard_every=4, on_click=shot, kernel_root=jupyter_root)
     assert "Game over" in board.locator(".nbg-status").inner_text()
     assert board.locator(".ck-results-table tbody tr").count() == 2
     h.save_screenshot(page, "lab-03-game-over.png", artifacts)
@@ -85,10 +116,11 @@ def test_notebook7_render_and_click(page, notebook_server, jupyter_root, artifac
     h.open_notebook(page, notebook_server, "cookoff_smoke.ipynb")
     h.run_all(page)
     board = page.locator(".nbg").first
-    card = board.locator("button.ck-card.nbg-legal").first
+    card = board.locator("button.ck-card[data-aid]").first
     card.wait_for(timeout=30_000)
     assert card.get_attribute("aria-label").startswith("play ")
     label = card.get_attribute("title")             # "play Tomato 4": the engine's label
+    aid = int(card.get_attribute("data-aid"))
     card.click()
     page.wait_for_function("() => !document.querySelector('.nbg .nbg-steptext')"
                            ".textContent.startsWith('step 0')")
@@ -96,6 +128,7 @@ def test_notebook7_render_and_click(page, notebook_server, jupyter_root, artifac
     result = h.kernel_json(page, jupyter_root, "{'history': w.state.history, 'error': w.error}",
                           "nb7_result.json")
     assert result["error"] == "" and len(result["history"]) >= 1
+    assert result["history"][0] == aid, "the click sent the card's data-aid"
     played = nbgames.load("chili_cookoff", players=3).action_label(result["history"][0])
     assert label == played
     assert not page.js_errors, page.js_errors
