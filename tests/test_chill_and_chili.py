@@ -29,10 +29,13 @@ def combo(game, name):
 
 def rig(state, hands=None, beds=None, pond=None, coins=None, laid=None, held=None, well=None,
         draw_top=None, board_left=None):
-    """Scenario set-up (boardgame.io style, used only where the position cannot be
-    reached quickly by play): cards given to hands or beds are taken out of the
-    draw pile, chips for the pond, drops and coins come from the pond board, so
-    every conservation law still holds (checked)."""
+    """Scenario set-up, used only where the position cannot be reached quickly by
+    play: edits a copy of ``state`` and stages it with ``game.scenario`` (checked
+    field by field and by the invariants; its record carries the position). Cards
+    given to hands or beds are taken out of the draw pile; chips for the pond,
+    the well, drops and coins come from the pond board, so every conservation law
+    still holds."""
+    state = state.clone()
     g = state.game
     pool = state.draw
 
@@ -76,9 +79,8 @@ def rig(state, hands=None, beds=None, pond=None, coins=None, laid=None, held=Non
     if board_left is not None:          # move chips from the pond board into the pond
         state.pond += state.pond_board - board_left
         state.pond_board = board_left
-    state._legal = None
     state.check_invariants()
-    return state
+    return state.game.scenario(state.to_dict())
 
 
 def labels(state):
@@ -240,7 +242,7 @@ def test_fresh_vegetables():
     assert s.current_player == 0 and not any(a.startswith("fresh") for a in labels(s))
     s.apply("draw the top card")
     assert s.current_player == 1
-    rig(s, coins=[3, 0])
+    s = rig(s, coins=[3, 0])
     assert not any(a.startswith("fresh") for a in labels(s))      # no coin, no fresh row
 
 
@@ -259,8 +261,20 @@ def test_buy_accessory_once_each_kind():
     s.apply("draw the top card")                  # player 1
     assert s.current_player == 0
     assert "buy Fertilizer" not in labels(s)       # laid out still counts as owned
-    rig(s, coins=[0, s.coins[1]])
+    s = rig(s, coins=[0, s.coins[1]])
     assert not any(a.startswith("buy ") for a in labels(s))
+
+
+def test_empty_accessory_stack():
+    """A) Buy a Card: an accessory can only be bought while its stack has one (a
+    corrected file with 1 Scarecrow: once player 1 owns it, player 0 cannot buy)."""
+    data = json.loads(DEFAULT.read_text())
+    data["accessories"][3]["count"] = 1
+    g = load(2, components=data)
+    s = g.new_state(seed=5)
+    assert "buy Scarecrow" in labels(s)
+    s = rig(s, laid=[[], [3]])
+    assert s.stacks[3] == 0 and "buy Scarecrow" not in labels(s)
 
 
 def test_draw_top_card_free():
@@ -279,7 +293,7 @@ def test_market_prices_by_space():
         st = s.clone()
         st.apply(f"buy row 1 space {p + 1} ({price} coin{'s' if price > 1 else ''})")
         assert st.coins[0] == 4 - price and st.well == price
-    rig(s, coins=[2, 4])
+    s = rig(s, coins=[2, 4])
     legal = labels(s)
     assert "buy row 1 space 2 (3 coins)" not in legal and "buy row 1 space 3 (2 coins)" in legal
 
@@ -313,7 +327,7 @@ def test_hand_limit_forces_compost():
     the compost at once."""
     g = load(2)
     s = g.new_state(seed=9)
-    rig(s, hands=[s.draw[-7:], None])
+    s = rig(s, hands=[s.draw[-7:], None])
     s.apply("draw the top card")
     assert s.step == "compost" and s.current_player == 0
     assert all(a.startswith("compost ") for a in labels(s))
@@ -327,7 +341,7 @@ def test_composted_accessory_returns_to_its_stack():
     goes back to its stack, so it can be bought again)."""
     g = load(2)
     s = g.new_state(seed=10)
-    rig(s, hands=[s.draw[-7:], None])
+    s = rig(s, hands=[s.draw[-7:], None])
     s.apply("buy Scarecrow")
     assert s.step == "compost"
     s.apply("compost Scarecrow")
@@ -342,7 +356,7 @@ def test_plant_exact_counts():
     s = g.new_state(seed=11)
     hand = [T(g, n) for n in ("Tomato 1 sun", "Tomato 2 suns", "Tomato 3 suns",
                               "Chili 1 sun", "Chili 2 suns", "Pumpkin 2 suns", "Pumpkin 2 suns")]
-    rig(s, hands=[hand, None])
+    s = rig(s, hands=[hand, None])
     plants = sorted(a for a in labels(s) if a.startswith("plant"))
     assert plants == ["plant Pumpkin (suns 2)", "plant Pumpkin (suns 2+2)",
                       "plant Tomato (suns 1+2)", "plant Tomato (suns 1+3)",
@@ -375,7 +389,7 @@ def test_take_half_rounded_up_as_money():
     """C) Take Chips: half of the pond, rounded up; money goes to your coins."""
     g = load(2)
     s = g.new_state(seed=13)
-    rig(s, pond=7)
+    s = rig(s, pond=7)
     s.apply("take the pond as money")
     assert s.coins[0] == 8 and s.pond == 3 + 1      # 3 left, +1 pushed by player 1
 
@@ -384,12 +398,13 @@ def test_worked_example_nina_takes_six_of_eleven():
     """C) Take Chips, example: 11 chips in the pond; Nina takes 6 (rounded up) as
     water: 1 drop covers the last sun of her tomato bed (now 10 instead of 5), 3
     drops her carrot bed (8 instead of 4), 2 drops go into the well. Staged: her two
-    beds and the pond of 11 are rigged (reaching them by play takes dozens of
-    turns); the take and the watering are played through the engine."""
+    beds and the pond of 11 are staged with game.scenario (reaching them by play
+    takes dozens of turns); the take and the watering are played through the
+    engine."""
     g = load(2)
     s = g.new_state(seed=14)
     tomato, carrot = combo(g, "Tomato (suns 1+2)"), combo(g, "Carrot (suns 1+2)")
-    rig(s, beds=[[(tomato, 2), (carrot, 0)], []], pond=11)
+    s = rig(s, beds=[[(tomato, 2), (carrot, 0)], []], pond=11)
     before = s.scores()[0]
     money = s.clone().apply("take the pond as money")
     assert money.coins[0] == 4 + 6                      # the alternative: 6 coins
@@ -407,7 +422,7 @@ def test_water_with_no_free_sun_goes_to_the_well():
     """C) Take Chips: surplus drops go to the well only when every sun is covered;
     choosing water with no bed pours all into the well."""
     s = load(2).new_state(seed=15)
-    rig(s, pond=5)
+    s = rig(s, pond=5)
     s.apply("take the pond as water")
     assert s.well == 3 and s.coins[0] == 4 and s.current_player == 1
 
@@ -417,7 +432,7 @@ def test_water_one_drop_at_a_time():
     g = load(2)
     s = g.new_state(seed=16)
     a, b = combo(g, "Chili (suns 3+3+3)"), combo(g, "Corn (suns 3+3)")
-    rig(s, beds=[[(a, 0), (b, 0)], []], pond=8)
+    s = rig(s, beds=[[(a, 0), (b, 0)], []], pond=8)
     s.apply("take the pond as water")
     for _ in range(3):
         s.apply("water bed 2")
@@ -431,18 +446,18 @@ def test_watering_can():
     chips in the well you get what is there."""
     g = load(2)
     s = g.new_state(seed=17)
-    rig(s, laid=[[1], []], pond=4, well=5)
+    s = rig(s, laid=[[1], []], pond=4, well=5)
     s.apply("take the pond as money")
     assert s.step == "can"
     s.apply("Watering Can chips as water")      # no bed: the drops go back to the well
     assert s.coins[0] == 6 and s.well == 5
     s = g.new_state(seed=17)
-    rig(s, laid=[[1], []], pond=4, well=1)
+    s = rig(s, laid=[[1], []], pond=4, well=1)
     s.apply("take the pond as money")
     s.apply("Watering Can chips as money")
     assert s.coins[0] == 7 and s.well == 0
     s = g.new_state(seed=17)
-    rig(s, laid=[[1], []], pond=4, well=0)
+    s = rig(s, laid=[[1], []], pond=4, well=0)
     s.apply("take the pond as money")
     assert s.current_player == 1                 # empty well: nothing to choose
 
@@ -454,7 +469,7 @@ def test_wheelbarrow_and_fertilizer_on_planting():
     s = g.new_state(seed=18)
     hand = [T(g, "Corn 1 sun"), T(g, "Corn 2 suns")]
     top = s.draw[-3]
-    rig(s, hands=[hand, None], laid=[[0, 2], []], well=3, draw_top=[top])
+    s = rig(s, hands=[hand, None], laid=[[0, 2], []], well=3, draw_top=[top])
     s.apply("plant Corn (suns 1+2)")
     assert s.hands[0] == [top] and s.step == "barrow"
     s.apply("Wheelbarrow chips as water")       # a single bed with 3 suns: no choice
@@ -467,7 +482,7 @@ def test_scarecrow():
     chip, take the top card, then compost one card; then the normal turn."""
     g = load(2)
     s = g.new_state(seed=19)
-    rig(s, laid=[[3], []])
+    s = rig(s, laid=[[3], []])
     top = s.draw[-1]
     s.apply("Scarecrow: draw the top card")
     assert top in s.hands[0] and s.step == "compost" and len(s.hands[0]) == 6
@@ -499,9 +514,9 @@ def test_compost_reshuffled_when_draw_pile_is_used_up():
     g = load(2)
     s = g.new_state(seed=21)
     rest = s.draw[:-1]
-    s.compost, s.draw = rest, s.draw[-1:]
-    s._legal = None
-    s.check_invariants()
+    d = s.to_dict()
+    d["data"]["compost"], d["data"]["draw"] = rest, s.draw[-1:]
+    s = g.scenario(d)                           # staged: one card left in the draw pile
     s.apply("draw the top card")
     assert s.compost == [] and sorted(s.draw) == sorted(rest)
     assert "shuffled" in " ".join(s.log())
@@ -512,7 +527,7 @@ def test_game_ends_after_the_turn_of_the_last_chip():
     as the current player has finished their turn."""
     g = load(2)
     s = g.new_state(seed=22)
-    rig(s, board_left=1)                       # one chip left on the pond board
+    s = rig(s, board_left=1)                       # one chip left on the pond board
     s.apply("draw the top card")
     assert s.pond_board == 0 and s.last and s.current_player == 1
     assert s.observation(0)["last_turn"]
@@ -547,7 +562,7 @@ def test_end_scores_and_accessories_in_hand():
         g = load(2, held_accessories_score=count)
         s = g.new_state(seed=23)
         c = combo(g, "Cauliflower (suns 2+2+3)")
-        rig(s, beds=[[(c, 7)], []], held=[[0], []], coins=[7, 4], board_left=1)
+        s = rig(s, beds=[[(c, 7)], []], held=[[0], []], coins=[7, 4], board_left=1)
         s.apply("draw the top card")
         s.apply("draw the top card")
         assert s.is_terminal()
@@ -562,7 +577,7 @@ def test_tie_break_more_beds():
     g = load(2)
     s = g.new_state(seed=24)
     pk1 = combo(g, "Pumpkin (suns 2)")
-    rig(s, hands=[s.draw[-2:], s.draw[-4:-2]], beds=[[(pk1, 0)], []],
+    s = rig(s, hands=[s.draw[-2:], s.draw[-4:-2]], beds=[[(pk1, 0)], []],
         coins=[4, 7], board_left=1)
     s.apply("fresh vegetables: row 1")         # 3 coins: 1 point, like player 1's 7
     s.apply("draw the top card")

@@ -14,7 +14,8 @@ import nbg_harness as h
 SEED = 6
 CELLS = [
     "import json\nimport nbgames\n"
-    f"w = nbgames.widget(\"chill_and_chili\", players=2, seats=[\"human\", nbgames.bots.greedy], seed={SEED})\n"
+    f"w = nbgames.widget(\"chill_and_chili\", players=2, seats=[\"human\", nbgames.bots.greedy],\n"
+    f"                   seed={SEED})\n"
     "w",
 ]
 

@@ -100,4 +100,6 @@ from .rules import ChillGame, ChillState
 SPEC = TitleSpec(game=ChillGame, bot=bot.choose, render=render.render,
                  js=("chill_and_chili.js",), bench_players=(2, 5))
 
+__doc__ += SPEC.help()
+
 __all__ = ["SPEC", "ChillGame", "ChillState"]

@@ -54,7 +54,6 @@ def choose(obs: dict, legal, rng) -> int:
     space = game.action_space
     ids = list(legal.ids)
     me = obs["seat"]
-    step = obs["step"]
     suns, points = f["suns"], f["points"]
     beds = obs["beds"][me]
     free = [(suns[c] - d, points[c]) for c, d in beds if d < suns[c]]

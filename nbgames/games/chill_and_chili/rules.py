@@ -268,7 +268,7 @@ class ChillState(State):
             self.drew[seat].append(t)
 
     def hand_size(self, seat) -> int:
-        return len(self.hands[seat]) + bin(self.held[seat]).count("1")
+        return len(self.hands[seat]) + self.held[seat].bit_count()
 
     def _can_draw(self):
         return bool(self.draw) or bool(self.compost)
@@ -539,7 +539,7 @@ class ChillState(State):
         out = []
         for s in range(g.players):
             beds = [(g.combo_points[c], g.combo_suns[c], d) for c, d in self.beds[s]]
-            cards = len(self.hands[s]) + (bin(self.held[s]).count("1") if count_held else 0)
+            cards = len(self.hands[s]) + (self.held[s].bit_count() if count_held else 0)
             out.append(scoring.player_points(beds, cards, self.coins[s], r["coins_per_point"],
                                              r["points_per_hand_card"]))
         return out
@@ -628,11 +628,13 @@ class ChillState(State):
         return d
 
     def _load(self, d):
+        def ints(xs):
+            return [int(x) for x in xs]
+
         g = self.game
         n = g.players
         for k in self._SCALARS:
             setattr(self, k, d[k])
-        ints = lambda xs: [int(x) for x in xs]  # noqa: E731
         self.hands = [sorted(ints(h)) for h in d["hands"]]
         self.market = [ints(r) for r in d["market"]]
         self.draw = ints(d["draw"])
