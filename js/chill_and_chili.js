@@ -175,7 +175,7 @@ function yard(ctx) {
       v.last_turn ? h("div", { class: "cc-last" }, "last turn!") : null),
     h("div", { class: "cc-spot cc-pond-spot", "aria-label": `pond: ${v.pond} chips` },
       h("div", { class: "cc-lbl" }, "pond"), h("div", { class: "cc-pond" }, h("b", null, v.pond)), chips(v.pond, "cc-chip-water")),
-    preview,
+    v.current_player === null || v.current_player === undefined ? null : preview,
     h("div", { class: "cc-spot", "aria-label": `well: ${v.well} chips` },
       h("div", { class: "cc-lbl" }, "well"), h("div", { class: "cc-well" }, h("b", null, v.well))),
     pile,
@@ -275,7 +275,10 @@ function garden(ctx, s) {
     const info = bedSuns(cat, bed);
     const waterAid = mine ? ctx.find("water", { bed: i + 1 }) : undefined;
     return h("div", { class: ["cc-bed", info.full ? "cc-full" : null], "aria-label": `bed ${i + 1}: ${info.name}, ${info.drops} of ${info.suns} suns watered, worth ${info.value}` },
-      h("div", { class: "cc-bed-head" }, h("span", null, `${i + 1}. ${info.variety}`), h("b", { class: "cc-bed-val" }, info.value)),
+      waterAid !== undefined
+        ? button(ctx, waterAid, `wbed-${s}-${i}`, `${ctx.label(waterAid)} (${info.suns - info.drops} free suns)`, "cc-bed-head cc-bed-water",
+          h("span", null, `${i + 1}. ${info.variety}: water`), h("b", { class: "cc-bed-val" }, info.value))
+        : h("div", { class: "cc-bed-head" }, h("span", null, `${i + 1}. ${info.variety}`), h("b", { class: "cc-bed-val" }, info.value)),
       h("div", { class: "cc-bed-cards" }, info.cards.map((c, j) =>
         cardFace(cat, c.type, { small: true, suns: sunIcons(c.covered, `w-${s}-${i}-${j}`, waterAid, ctx) }))));
   });
@@ -294,7 +297,7 @@ function scoringTable(ctx) {
   const rows = scoringRows(ctx.view);
   if (!rows.length) return null;
   return h("table", { class: "nbg-table cc-score" },
-    h("tr", null, ["player", "beds", "hand", "coins", "total", "beds planted"].map((x) => h("th", null, x))),
+    h("tr", null, ["player", "beds", "cards in hand", "coins ÷ 3", "total", "beds planted"].map((x) => h("th", null, x))),
     rows.map((r) => h("tr", { class: r.winner ? "nbg-win" : null },
       h("td", null, ctx.seatLabel(r.seat) + (r.winner ? " ★" : "")),
       [r.beds, r.hand, r.coins, r.total, r.planted].map((x) => h("td", { class: "nbg-num" }, x)))));
@@ -308,14 +311,18 @@ export const board = {
     const seats = v.beds.map((_, s) => s);
     const order = v.seat !== null && v.seat !== undefined ? [v.seat, ...seats.filter((s) => s !== v.seat)] : seats;
     const over = v.current_player === null || v.current_player === undefined;
+    // while you place water drops, your beds come first (nothing else is to decide)
+    const watering = ctx.legalOf("water").length > 0;
+    const gardens = h("div", { class: "cc-gardens" }, order.map((s) => garden(ctx, s)));
     root.append(...[
       h("div", { class: ["cc-prompt", ctx.legal.length ? "cc-yours" : null] }, promptText(v, ctx.legal)),
       over ? scoringTable(ctx) : null,
+      watering ? gardens : null,
       yard(ctx),
       choicePanel(ctx),
       market(ctx),
       handPanel(ctx),
-      h("div", { class: "cc-gardens" }, order.map((s) => garden(ctx, s))),
+      watering ? null : gardens,
     ].filter(Boolean));
     return root;
   },
