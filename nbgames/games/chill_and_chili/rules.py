@@ -1,0 +1,703 @@
+"""Chill & Chili: the Game and its State machine.
+
+Decisions (``game.action_space``; ids are fixed for a game):
+
+====================  ====================================================
+kind                  label
+====================  ====================================================
+``fresh``             ``fresh vegetables: row <1|2>`` (before the main action)
+``scarecrow``         ``Scarecrow: draw the top card`` (before the main action)
+``accessory``         ``buy <Fertilizer|Watering Can|Wheelbarrow|Scarecrow>``   (A)
+``draw``              ``draw the top card``                                      (A)
+``market``            ``buy row <r> space <s> (<price> coins)``                  (A)
+``plant``             ``plant <Variety> (suns a+b+...)``                         (B)
+``layout``            ``lay out <accessory>``                                    (B)
+``take``              ``take the pond as <money|water>``                         (C)
+``can``               ``Watering Can chips as <money|water>``
+``barrow``            ``Wheelbarrow chips as <money|water>``
+``water``             ``water bed <b>`` (one drop on a free sun of your bed b)
+``compost``           ``compost <card>`` (hand limit, Scarecrow)
+====================  ====================================================
+
+A bed is planted by naming the variety and the suns of the cards laid (cards of
+one variety with the same suns are identical), so ``plant Tomato (suns 1+2)``
+is exactly what a person chooses.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from ...core import Game, Option, components_option, int_range
+from ...core.action_space import ActionSpace, Kind
+from ...core.errors import OptionError, RecordError
+from ...core.state import State
+from . import scoring
+from .components import ACCESSORIES, load_components
+
+FERTILIZER, CAN, BARROW, SCARECROW = 0, 1, 2, 3
+MODES = ("money", "water")
+STEPS = ("main", "compost", "can", "barrow", "water", "over")
+
+
+def _plural(n, word):
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+class ChillGame(Game):
+    title = "chill_and_chili"
+    name = "Chill & Chili"
+    min_players = 2
+    max_players = 5
+    options_spec = {
+        "first_player": Option(0, "Seat that takes the first turn (rulebook: 'the player who "
+                                  "most recently planted something').",
+                               check=int_range(0, lambda g: g.players - 1, "a seat")),
+        "start_order": Option("any", "Order of the two optional start-of-turn steps, on which "
+                                     "the rulebook is silent: 'any' (either first, each at most "
+                                     "once), 'fresh_first' (no fresh vegetables after using the "
+                                     "Scarecrow) or 'scarecrow_first' (no Scarecrow after fresh "
+                                     "vegetables).",
+                              choices=("any", "fresh_first", "scarecrow_first")),
+        "held_accessories_score": Option(True, "Whether an accessory card still in hand at the "
+                                               "end scores 1 point like any card in hand "
+                                               "(rulebook: '1 card in hand scores 1 point').",
+                                         choices=(True, False)),
+        "components": components_option(
+            load_components, "None for the bundled components.json, or a path/dict of a "
+                              "corrected component file."),
+    }
+
+    def _setup(self):
+        c = self.components = load_components(self.options["components"])
+        r = c.rules
+        n = self.players
+        if n not in r["removed_chips"]:
+            raise OptionError(f"chill_and_chili: the component file gives no removed_chips for "
+                              f"{n} players (it has {sorted(r['removed_chips'])})")
+        self.pond_start = r["chips"] - r["removed_chips"][n] - n * r["start_coins"]
+        if self.pond_start < 1:
+            raise OptionError(f"chill_and_chili: {n} players leave {self.pond_start} chips for "
+                              f"the pond board; at least 1 is needed")
+        # card types: one per (variety, suns)
+        self.type_var, self.type_suns, self.type_names, deck = [], [], [], []
+        self.var_types = []
+        for vi, v in enumerate(c.varieties):
+            ts = []
+            for s, count in v.suns.items():
+                t = len(self.type_var)
+                ts.append(t)
+                self.type_var.append(vi)
+                self.type_suns.append(s)
+                self.type_names.append(f"{v.name} {_plural(s, 'sun')}")
+                deck += [t] * count
+            self.var_types.append(ts)
+        self.deck = tuple(deck)
+        T = self.ntypes = len(self.type_var)
+        self.rows = r["market_rows"]
+        self.prices = list(r["market_prices"])
+        self.spaces = len(self.prices)
+        if n * r["hand_size"] + self.rows * self.spaces > len(deck):
+            raise OptionError(f"chill_and_chili: {n} players need "
+                              f"{n * r['hand_size'] + self.rows * self.spaces} vegetable cards "
+                              f"for the set-up; the component file has {len(deck)}")
+        # beds a player may plant: variety + the suns of its cards (a multiset)
+        self.combos = []       # (variety, types tuple, needs ((type, k), ...), suns, points)
+        self.var_combos = []
+        names = []
+        for vi, v in enumerate(c.varieties):
+            mine = []
+            sun_of = {self.type_suns[t]: t for t in self.var_types[vi]}
+            for size in range(v.bed_min, v.bed_max + 1):
+                for pick in combinations_with_replacement(sorted(sun_of), size):
+                    if any(pick.count(s) > v.suns[s] for s in set(pick)):
+                        continue
+                    types = tuple(sun_of[s] for s in pick)
+                    needs = tuple((t, types.count(t)) for t in sorted(set(types)))
+                    k = len(self.combos)
+                    self.combos.append((vi, types, needs, sum(pick), v.points[size]))
+                    names.append(f"{v.name} (suns {'+'.join(map(str, pick))})")
+                    mine.append((k, needs))
+            self.var_combos.append(mine)
+        self.var_min = [v.bed_min for v in c.varieties]
+        # a player plants at most once a turn and there are pond_start turns
+        self.max_beds = -(-self.pond_start // n)
+        acc = [a[0] for a in c.accessories]
+        self.acc_price = [a[2] for a in c.accessories]
+        self.acc_count = [a[1] for a in c.accessories]
+        space_names = [f"{i + 1} ({_plural(p, 'coin')})" for i, p in enumerate(self.prices)]
+        self.action_space = sp = ActionSpace(
+            Kind("fresh", "fresh vegetables: row {row}", row=(1, self.rows)),
+            Kind("scarecrow", "Scarecrow: draw the top card"),
+            Kind("accessory", "buy {accessory}", accessory=acc),
+            Kind("draw", "draw the top card"),
+            Kind("market", "buy row {row} space {space}", row=(1, self.rows), space=space_names),
+            Kind("plant", "plant {bed}", bed=names),
+            Kind("layout", "lay out {accessory}", accessory=acc),
+            Kind("take", "take the pond as {mode}", mode=MODES),
+            Kind("can", "Watering Can chips as {mode}", mode=MODES),
+            Kind("barrow", "Wheelbarrow chips as {mode}", mode=MODES),
+            Kind("water", "water bed {bed}", bed=(1, self.max_beds)),
+            Kind("compost", "compost {card}", card=self.type_names + acc),
+        )
+        k = sp.kind
+        self.id_fresh = [k("fresh").id(r + 1) for r in range(self.rows)]
+        self.id_scare = k("scarecrow").id()
+        self.id_acc = [k("accessory").id(a) for a in range(4)]
+        self.id_draw = k("draw").id()
+        self.id_market = [[k("market").id(r + 1, p) for p in range(self.spaces)]
+                          for r in range(self.rows)]
+        self.id_plant = [k("plant").id(i) for i in range(len(self.combos))]
+        self.id_layout = [k("layout").id(a) for a in range(4)]
+        self.id_take = [k("take").id(m) for m in range(2)]
+        self.id_can = [k("can").id(m) for m in range(2)]
+        self.id_barrow = [k("barrow").id(m) for m in range(2)]
+        self.id_water = [k("water").id(b + 1) for b in range(self.max_beds)]
+        self.id_compost = [k("compost").id(t) for t in range(T + 4)]
+        self.combo_suns = [cb[3] for cb in self.combos]
+        self.combo_points = [cb[4] for cb in self.combos]
+        self.combo_names = names
+        self.var_names = [v.name for v in c.varieties]
+
+    def catalog(self) -> dict:
+        """Fixed public facts the observation names by index: ``cards`` (vegetable
+        card types: variety, suns, name), ``varieties`` (name, count, bed sizes,
+        points by bed size), ``beds`` (every plantable bed: variety, card types,
+        suns, points), ``accessories`` (name, price, count), ``prices`` (market
+        price by space), ``hand_limit``, ``pond_start``, ``coins_per_point``."""
+        c = self.components
+        return {
+            "cards": [{"variety": self.type_var[t], "suns": self.type_suns[t],
+                       "name": self.type_names[t]} for t in range(self.ntypes)],
+            "varieties": [{"name": v.name, "count": v.count, "bed": [v.bed_min, v.bed_max],
+                           "points": {str(k): p for k, p in v.points.items()}}
+                          for v in c.varieties],
+            "beds": [{"variety": vi, "cards": list(types), "suns": suns, "points": pts,
+                      "name": self.combo_names[i]}
+                     for i, (vi, types, _, suns, pts) in enumerate(self.combos)],
+            "accessories": [{"name": n, "count": k, "price": p} for n, k, p in c.accessories],
+            "prices": list(self.prices),
+            "hand_limit": c.rules["hand_limit"],
+            "pond_start": self.pond_start,
+            "coins_per_point": c.rules["coins_per_point"],
+        }
+
+
+class ChillState(State):
+    """Data: ``draw`` (the draw pile, top last), ``compost`` (the compost pile),
+    ``market`` (rows of card types, -1 = empty space), ``hands`` (vegetable card
+    types by seat, sorted), ``held``/``laid`` (accessory bit masks by seat: in
+    hand / laid out), ``stacks`` (accessories left by kind), ``coins``,
+    ``beds`` ([bed kind, drops] by seat), ``pond_board``, ``pond``, ``well``,
+    the turn: ``turn`` (seat), ``step`` (what is decided now), ``todo`` (the
+    steps after it), ``drops`` (water still to place), ``fresh_used``,
+    ``scare_used``, ``last`` (the pond board is empty: last turn), ``drew``
+    (by seat: the cards drawn in that seat's latest turn), and ``result`` at the end."""
+
+    # -- set-up -----------------------------------------------------------------
+    def _start(self):
+        g = self.game
+        r = g.components.rules
+        n = g.players
+        deck = list(g.deck)
+        self._rng().shuffle(deck)
+        self.hands = [sorted(deck.pop() for _ in range(r["hand_size"])) for _ in range(n)]
+        self.market = [[deck.pop() for _ in range(g.spaces)] for _ in range(g.rows)]
+        self.draw = deck
+        self.compost = []
+        self.held = [0] * n
+        self.laid = [0] * n
+        self.stacks = list(g.acc_count)
+        self.coins = [r["start_coins"]] * n
+        self.beds = [[] for _ in range(n)]
+        self.pond_board = g.pond_start
+        self.pond = 0
+        self.well = 0
+        self.drops = 0
+        self.todo = ()
+        self.result = None
+        self.drew = [[] for _ in range(n)]
+        self._say(f"Chill & Chili, {n} players: {g.pond_start} chips on the pond board, "
+                  f"{r['start_coins']} coins and {r['hand_size']} cards each.")
+        for s in range(n):
+            self._say("You are dealt " + self._cards(self.hands[s]) + ".", to=s)
+        self._begin_turn(g.options["first_player"])
+
+    def _cards(self, types):
+        names = self.game.type_names
+        return ", ".join(names[t] for t in types) or "nothing"
+
+    def _begin_turn(self, seat):
+        self.turn = self.current_player = seat
+        self.pond_board -= 1
+        self.pond += 1
+        self.last = self.pond_board == 0
+        self.step = "main"
+        self.todo = ()
+        self.fresh_used = self.scare_used = False
+        self.drew[seat] = []
+        self._say(f"Player {seat} pushes a chip into the pond ({self.pond} in the pond, "
+                  f"{self.pond_board} left on the pond board"
+                  + (": last turn" if self.last else "") + ").")
+
+    # -- cards ------------------------------------------------------------------
+    def _reshuffle(self):
+        self.draw = self.compost
+        self.compost = []
+        self._rng().shuffle(self.draw)
+        self._say(f"The compost ({_plural(len(self.draw), 'card')}) is shuffled into a new "
+                  f"draw pile.")
+
+    def _draw(self) -> int:
+        """The top card of the draw pile (-1 when no card is left anywhere); an
+        emptied draw pile is replaced at once by the shuffled compost."""
+        if not self.draw:
+            if not self.compost:
+                return -1
+            self._reshuffle()
+        t = self.draw.pop()
+        if not self.draw and self.compost:
+            self._reshuffle()
+        return t
+
+    def _take_card(self, seat, t):
+        h = self.hands[seat]
+        h.append(t)
+        h.sort()
+        if seat == self.turn:
+            self.drew[seat].append(t)
+
+    def hand_size(self, seat) -> int:
+        return len(self.hands[seat]) + self.held[seat].bit_count()
+
+    def _can_draw(self):
+        return bool(self.draw) or bool(self.compost)
+
+    # -- decisions --------------------------------------------------------------
+    def _legal_ids(self):
+        g = self.game
+        seat = self.turn
+        step = self.step
+        if step == "main":
+            return self._main_ids(seat)
+        if step == "water":
+            beds = self.beds[seat]
+            suns = g.combo_suns
+            return [g.id_water[b] for b, (c, d) in enumerate(beds) if d < suns[c]]
+        if step == "compost":
+            ids = [g.id_compost[t] for t in sorted(set(self.hands[seat]))]
+            held = self.held[seat]
+            ids += [g.id_compost[g.ntypes + a] for a in range(4) if held >> a & 1]
+            return ids
+        if step == "can":
+            return list(g.id_can)
+        if step == "barrow":
+            return list(g.id_barrow)
+        return []
+
+    def _main_ids(self, seat):
+        g = self.game
+        rules = g.components.rules
+        coins = self.coins[seat]
+        ids = []
+        order = g.options["start_order"]
+        laid = self.laid[seat]
+        if not self.fresh_used and coins >= rules["fresh_cost"] and not (
+                order == "fresh_first" and self.scare_used):
+            ids += g.id_fresh
+        if (laid >> SCARECROW & 1 and not self.scare_used and self._can_draw()
+                and not (order == "scarecrow_first" and self.fresh_used)):
+            ids.append(g.id_scare)
+        owned = laid | self.held[seat]
+        for a in range(4):
+            if self.stacks[a] and coins >= g.acc_price[a] and not owned >> a & 1:
+                ids.append(g.id_acc[a])
+        if self._can_draw():
+            ids.append(g.id_draw)
+        prices = g.prices
+        for r, row in enumerate(self.market):
+            mids = g.id_market[r]
+            for p, t in enumerate(row):
+                if t >= 0 and coins >= prices[p]:
+                    ids.append(mids[p])
+        hand = self.hands[seat]
+        if hand:
+            cnt = [0] * g.ntypes
+            for t in hand:
+                cnt[t] += 1
+            type_var = g.type_var
+            per_var = [0] * len(g.var_combos)
+            for t in hand:
+                per_var[type_var[t]] += 1
+            for v, k in enumerate(per_var):
+                if k >= g.var_min[v]:
+                    for combo, needs in g.var_combos[v]:
+                        for t, need in needs:
+                            if cnt[t] < need:
+                                break
+                        else:
+                            ids.append(g.id_plant[combo])
+        held = self.held[seat]
+        if held:
+            ids += [g.id_layout[a] for a in range(4) if held >> a & 1]
+        ids += g.id_take
+        return ids
+
+    def _apply(self, aid):
+        g = self.game
+        seat = self.turn
+        kind, *v = g.action_space.unpack(aid)
+        rules = g.components.rules
+        if kind == "water":
+            b = v[0] - 1
+            c, d = self.beds[seat][b]
+            self.beds[seat][b] = (c, d + 1)
+            self.drops -= 1
+            self._say(f"Player {seat} waters bed {b + 1} ({g.combo_names[c].split(' (')[0]}).")
+            self._proceed(("water",) + self.todo)
+        elif kind == "compost":
+            x = v[0]
+            if x < g.ntypes:
+                self.hands[seat].remove(x)
+                self.compost.append(x)
+                what = g.type_names[x]
+            else:
+                a = x - g.ntypes
+                self.held[seat] &= ~(1 << a)
+                self.stacks[a] += 1
+                what = f"{ACCESSORIES[a]} (back to its stack)"
+            self._say(f"Player {seat} composts {what}.")
+            self._proceed(self.todo)
+        elif kind in ("can", "barrow"):
+            k = min(rules["watering_can_chips" if kind == "can" else "wheelbarrow_chips"],
+                    self.well)
+            self.well -= k
+            who = "Watering Can" if kind == "can" else "Wheelbarrow"
+            if v[0] == 0:
+                self.coins[seat] += k
+            else:
+                self.drops += k
+            self._say(f"Player {seat}'s {who}: {_plural(k, 'chip')} from the well as "
+                      f"{MODES[v[0]]}.")
+            self._proceed(self.todo)
+        elif kind == "fresh":
+            r = v[0] - 1
+            cost = rules["fresh_cost"]
+            self.coins[seat] -= cost
+            self.well += cost
+            old = [t for t in self.market[r] if t >= 0]
+            self.compost += old
+            row = self.market[r] = [-1] * g.spaces
+            for p in range(g.spaces):
+                row[p] = self._draw()
+            self.fresh_used = True
+            self._say(f"Player {seat} pays {_plural(cost, 'coin')} for fresh vegetables: row "
+                      f"{r + 1} ({self._cards(old)}) goes to the compost; new: "
+                      f"{self._cards([t for t in row if t >= 0])}.")
+        elif kind == "scarecrow":
+            self.scare_used = True
+            t = self._draw()
+            self._take_card(seat, t)
+            self._say(f"Player {seat} uses the Scarecrow: draws the top card, then composts a card.")
+            self._say(f"You draw {g.type_names[t]}.", to=seat)
+            self._proceed(("compost", "main"))
+        elif kind == "accessory":
+            a = v[0]
+            price = g.acc_price[a]
+            self.coins[seat] -= price
+            self.well += price
+            self.stacks[a] -= 1
+            self.held[seat] |= 1 << a
+            self._say(f"Player {seat} buys a {ACCESSORIES[a]} for {_plural(price, 'coin')}.")
+            self._proceed(("limit", "end"))
+        elif kind == "draw":
+            t = self._draw()
+            self._take_card(seat, t)
+            self._say(f"Player {seat} draws the top card.")
+            self._say(f"You draw {g.type_names[t]}.", to=seat)
+            self._proceed(("limit", "end"))
+        elif kind == "market":
+            r, p = v[0] - 1, v[1]
+            row = self.market[r]
+            t = row[p]
+            price = g.prices[p]
+            self.coins[seat] -= price
+            self.well += price
+            self._take_card(seat, t)
+            new = self._draw()
+            self.market[r] = [new] + row[:p] + row[p + 1:]
+            self._say(f"Player {seat} buys {g.type_names[t]} from row {r + 1} for "
+                      f"{_plural(price, 'coin')}; the cards slide right"
+                      + (f" and {g.type_names[new]} is laid out." if new >= 0 else "."))
+            self._proceed(("limit", "end"))
+        elif kind == "plant":
+            c = v[0]
+            hand = self.hands[seat]
+            for t in g.combos[c][1]:
+                hand.remove(t)
+            self.beds[seat].append((c, 0))
+            self._say(f"Player {seat} plants {g.combo_names[c]} as bed {len(self.beds[seat])}, "
+                      f"worth {g.combo_points[c]} (double when its {g.combo_suns[c]} suns are "
+                      f"watered).")
+            self._proceed(("fert", "limit", "barrow", "water", "end"))
+        elif kind == "layout":
+            a = v[0]
+            self.held[seat] &= ~(1 << a)
+            self.laid[seat] |= 1 << a
+            self._say(f"Player {seat} lays out a {ACCESSORIES[a]}.")
+            self._proceed(("end",))
+        elif kind == "take":
+            n = (self.pond + 1) // 2
+            self.pond -= n
+            if v[0] == 0:
+                self.coins[seat] += n
+            else:
+                self.drops += n
+            self._say(f"Player {seat} takes {_plural(n, 'chip')} from the pond as {MODES[v[0]]} "
+                      f"({self.pond} left).")
+            self._proceed(("can", "water", "end"))
+        else:  # pragma: no cover - every kind is handled above
+            raise AssertionError(kind)
+
+    def _proceed(self, todo):
+        """Run the steps of the turn in ``todo`` until one needs a decision."""
+        g = self.game
+        seat = self.turn
+        rules = g.components.rules
+        while todo:
+            s, todo = todo[0], todo[1:]
+            if s == "limit":
+                if self.hand_size(seat) > rules["hand_limit"]:
+                    self.step, self.todo = "compost", todo
+                    return
+            elif s == "compost":
+                if self.hand_size(seat):
+                    self.step, self.todo = "compost", todo
+                    return
+            elif s == "fert":
+                if self.laid[seat] >> FERTILIZER & 1:
+                    t = self._draw()
+                    if t >= 0:
+                        self._take_card(seat, t)
+                        self._say(f"Player {seat}'s Fertilizer: draws the top card.")
+                        self._say(f"You draw {g.type_names[t]}.", to=seat)
+            elif s in ("can", "barrow"):
+                bit = CAN if s == "can" else BARROW
+                if self.laid[seat] >> bit & 1 and self.well > 0:
+                    self.step, self.todo = s, todo
+                    return
+            elif s == "water":
+                if self._water_auto(seat):
+                    self.step, self.todo = "water", todo
+                    return
+            elif s == "main":
+                self.step, self.todo = "main", ()
+                return
+            elif s == "end":
+                self._end_turn()
+                return
+
+    def _water_auto(self, seat) -> bool:
+        """Place drops where there is no choice (one bed with free suns), pour the
+        surplus into the well when every sun is covered; True when a choice remains."""
+        suns = self.game.combo_suns
+        beds = self.beds[seat]
+        while self.drops:
+            free = [b for b, (c, d) in enumerate(beds) if d < suns[c]]
+            if len(free) > 1:
+                return True
+            if not free:
+                self.well += self.drops
+                self._say(f"Every sun of player {seat} is covered: "
+                          f"{_plural(self.drops, 'drop')} go into the well.")
+                self.drops = 0
+                return False
+            b = free[0]
+            c, d = beds[b]
+            k = min(self.drops, suns[c] - d)
+            beds[b] = (c, d + k)
+            self.drops -= k
+            self._say(f"Player {seat} waters bed {b + 1} with {_plural(k, 'drop')}.")
+        return False
+
+    def _end_turn(self):
+        self.todo = ()
+        if self.last:
+            self.step = "over"
+            self.turn = self.current_player = None
+            self.result = self._table()
+            self._say("The last chip is in the pond: game over. Winner(s): "
+                      + ", ".join(f"player {w}" for w in self.result["winners"]) + ".")
+            return
+        self._begin_turn((self.turn + 1) % self.game.players)
+
+    # -- scores -------------------------------------------------------------------
+    def _lines(self):
+        g = self.game
+        r = g.components.rules
+        count_held = g.options["held_accessories_score"]
+        out = []
+        for s in range(g.players):
+            beds = [(g.combo_points[c], g.combo_suns[c], d) for c, d in self.beds[s]]
+            cards = len(self.hands[s]) + (self.held[s].bit_count() if count_held else 0)
+            out.append(scoring.player_points(beds, cards, self.coins[s], r["coins_per_point"],
+                                             r["points_per_hand_card"]))
+        return out
+
+    def _table(self):
+        lines = self._lines()
+        totals = [x["total"] for x in lines]
+        return {"rows": lines,
+                "winners": scoring.winners(totals, [len(b) for b in self.beds])}
+
+    def _scores(self):
+        return [x["total"] for x in self._lines()]
+
+    def _winners(self):
+        return list(self.result["winners"])
+
+    # -- views ------------------------------------------------------------------
+    def _observation(self, seat):
+        g = self.game
+        n = g.players
+        mine = seat is not None
+        counts = [0] * g.ntypes
+        for t in self.compost:
+            counts[t] += 1
+        obs = {
+            "step": self.step, "turn": self.turn,
+            "pond_board": self.pond_board, "pond": self.pond, "well": self.well,
+            "take": (self.pond + 1) // 2,
+            "draw": len(self.draw), "compost": counts,
+            "market": [list(r) for r in self.market],
+            "stacks": list(self.stacks),
+            "coins": list(self.coins),
+            "laid": [[a for a in range(4) if self.laid[s] >> a & 1] for s in range(n)],
+            "held": [[a for a in range(4) if self.held[s] >> a & 1] for s in range(n)],
+            "hand_sizes": [self.hand_size(s) for s in range(n)],
+            "beds": [[[c, d] for c, d in b] for b in self.beds],
+            "drops": self.drops,
+            "fresh_used": self.fresh_used, "scarecrow_used": self.scare_used,
+            "last_turn": self.last,
+            "hand": list(self.hands[seat]) if mine else [],
+            "drew": list(self.drew[seat]) if mine else [],
+            "scores": self._scores(),
+        }
+        if self.result is not None:
+            obs["result"] = {"rows": [dict(x) for x in self.result["rows"]],
+                             "winners": list(self.result["winners"])}
+        return obs
+
+    # -- copies and serialization ---------------------------------------------------
+    def _copy_into(self, new):
+        new.hands = [h.copy() for h in self.hands]
+        new.market = [r.copy() for r in self.market]
+        new.draw = self.draw.copy()
+        new.compost = self.compost.copy()
+        new.held = self.held.copy()
+        new.laid = self.laid.copy()
+        new.stacks = self.stacks.copy()
+        new.coins = self.coins.copy()
+        new.beds = [b.copy() for b in self.beds]     # beds are tuples, replaced when watered
+        new.pond_board = self.pond_board
+        new.pond = self.pond
+        new.well = self.well
+        new.drops = self.drops
+        new.todo = self.todo
+        new.result = self.result                      # set once at the end, never mutated
+        new.turn = self.turn
+        new.last = self.last
+        new.step = self.step
+        new.fresh_used = self.fresh_used
+        new.scare_used = self.scare_used
+        new.drew = [d.copy() for d in self.drew]
+
+    _SCALARS = ("pond_board", "pond", "well", "drops", "turn", "last", "step", "fresh_used",
+                "scare_used")
+
+    def _payload(self):
+        d = {k: getattr(self, k) for k in self._SCALARS}
+        d.update({"hands": [list(h) for h in self.hands], "market": [list(r) for r in self.market],
+                  "draw": list(self.draw), "compost": list(self.compost),
+                  "held": list(self.held), "laid": list(self.laid), "stacks": list(self.stacks),
+                  "coins": list(self.coins), "beds": [[list(x) for x in b] for b in self.beds],
+                  "todo": list(self.todo), "drew": [list(x) for x in self.drew],
+                  "result": None if self.result is None else
+                  {"rows": [dict(x) for x in self.result["rows"]],
+                   "winners": list(self.result["winners"])}})
+        return d
+
+    def _load(self, d):
+        def ints(xs):
+            return [int(x) for x in xs]
+
+        g = self.game
+        n = g.players
+        for k in self._SCALARS:
+            setattr(self, k, d[k])
+        self.hands = [sorted(ints(h)) for h in d["hands"]]
+        self.market = [ints(r) for r in d["market"]]
+        self.draw = ints(d["draw"])
+        self.compost = ints(d["compost"])
+        self.held, self.laid = ints(d["held"]), ints(d["laid"])
+        self.stacks, self.coins = ints(d["stacks"]), ints(d["coins"])
+        self.beds = [[(int(c), int(x)) for c, x in b] for b in d["beds"]]
+        self.todo = tuple(str(s) for s in d["todo"])
+        self.drew = [ints(x) for x in d["drew"]]
+        self.result = d["result"]
+        if self.step not in STEPS:
+            raise RecordError(f"corrupt chill_and_chili state: step {self.step!r} is not one of "
+                              f"{list(STEPS)}")
+        if len(self.hands) != n or len(self.beds) != n or len(self.coins) != n:
+            raise RecordError("corrupt chill_and_chili state: the seat count is wrong")
+        if self.step == "over":
+            self.turn = self.current_player = None
+        else:
+            self.turn = int(self.turn)
+            if not 0 <= self.turn < n:
+                raise RecordError(f"corrupt chill_and_chili state: turn {self.turn!r}")
+            self.current_player = self.turn
+
+    def _resample(self, seat, rng):
+        """Shuffle what ``seat`` cannot see: the draw pile and the vegetable cards
+        in the other hands (hand sizes kept). Accessories in hand are public (they
+        come from open stacks and go back to them)."""
+        others = [s for s in range(self.game.players) if s != seat]
+        pool = self.draw + [t for s in others for t in self.hands[s]]
+        rng.shuffle(pool)
+        for s in others:
+            k = len(self.hands[s])
+            self.hands[s], pool = sorted(pool[:k]), pool[k:]
+        self.draw = pool
+        for s in others:
+            self.drew[s] = []
+
+    def check_invariants(self):
+        """Chips, vegetable cards and accessories are conserved; hands keep the
+        limit except while a compost is due; nobody owns an accessory twice."""
+        g = self.game
+        r = g.components.rules
+        n = g.players
+        water = sum(d for b in self.beds for _, d in b)
+        chips = (self.pond_board + self.pond + self.well + sum(self.coins) + water + self.drops
+                 + r["removed_chips"][n])
+        assert chips == r["chips"], f"chips are not conserved: {chips} != {r['chips']}"
+        assert min(self.coins) >= 0 and self.pond >= 0 and self.well >= 0 and self.pond_board >= 0
+        cards = (self.draw + self.compost + [t for row in self.market for t in row if t >= 0]
+                 + [t for h in self.hands for t in h]
+                 + [t for b in self.beds for c, _ in b for t in g.combos[c][1]])
+        assert sorted(cards) == sorted(g.deck), "vegetable cards are not conserved"
+        for a in range(4):
+            owners = sum(1 for s in range(n) if (self.held[s] | self.laid[s]) >> a & 1)
+            assert self.stacks[a] + owners == g.acc_count[a], f"{ACCESSORIES[a]}s not conserved"
+        assert all(self.held[s] & self.laid[s] == 0 for s in range(n)), "an accessory owned twice"
+        for s in range(n):
+            assert len(self.beds[s]) <= g.max_beds
+            for c, d in self.beds[s]:
+                assert 0 <= d <= g.combo_suns[c], "more drops than suns on a bed"
+            if not (s == self.turn and self.step == "compost"):
+                assert self.hand_size(s) <= r["hand_limit"], f"seat {s} is over the hand limit"
+        assert all(len(row) == g.spaces for row in self.market)
+
+
+ChillGame.State = ChillState

@@ -1,0 +1,28 @@
+"""Pure scoring of Chill & Chili (rulebook: End of Game)."""
+
+from __future__ import annotations
+
+
+def bed_points(points: int, suns: int, drops: int) -> int:
+    """A bed scores its top card's points, doubled once every sun is covered
+    (rulebook: End of Game; C) Take Chips: 'If even one water drop is missing,
+    only the printed, single victory points are scored')."""
+    return 2 * points if drops >= suns else points
+
+
+def player_points(beds, hand_cards: int, coins: int, coins_per_point: int = 3,
+                  per_card: int = 1) -> dict:
+    """The score lines of one player. ``beds`` is a list of (points, suns, drops)."""
+    b = sum(bed_points(p, s, d) for p, s, d in beds)
+    h = hand_cards * per_card
+    c = coins // coins_per_point
+    return {"beds": b, "hand": h, "coins": c, "total": b + h + c}
+
+
+def winners(totals, bed_counts) -> list[int]:
+    """Most points; a tie goes to the one of them with more beds; still tied: all
+    of them win (rulebook: End of Game)."""
+    top = max(totals)
+    tied = [i for i, t in enumerate(totals) if t == top]
+    most = max(bed_counts[i] for i in tied)
+    return [i for i in tied if bed_counts[i] == most]
