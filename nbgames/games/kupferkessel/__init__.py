@@ -31,7 +31,9 @@ a row), ``grid`` (36 cells, card or -1 gap or -2 corner), ``pawns`` (spaces
 kettle, ``deck`` and ``removed`` (counts), ``events`` (what happened since the
 last decision: moves, a pawn stopping at a corner, takes, symbols, explosions,
 refills), ``pending`` (the last card while its taker decides, else -1),
-``finisher``, ``recipes`` (your own), ``recipe_counts``. With
+``finisher``, ``recipes`` (your own), ``recipe_counts``, ``paths`` (the spaces
+each pawn would pass on its next move with its current top card) and, to take,
+``after`` (the path of the next move for a new top card of value 1, 2, 3, 4). With
 ``memory="recall"`` also ``stacks`` (every kettle bottom to top),
 ``deck_bottom`` (the cards seen going under the deck, still at its bottom) and
 ``removed_cards``. At the end: ``kettles`` (sorted), ``all_recipes``, ``kept``

@@ -429,6 +429,14 @@ class KupferkesselState(State):
             "recipes": [] if seat is None else list(self.recipes[seat]),
             "recipe_counts": [len(r) for r in self.recipes],
         }
+        # derived public facts for the board: where each pawn's next move would go
+        # with its current top card, and (to take) where each value would send you
+        pawns = self.pawns
+        obs["paths"] = [g.move(pawns[s], g.value[k[-1]], [p for t, p in enumerate(pawns) if t != s])
+                        for s, k in enumerate(self.kettles)]
+        if self.phase == TAKE:
+            others = [p for t, p in enumerate(pawns) if t != self.seat]
+            obs["after"] = [g.move(pawns[self.seat], v, others) for v in g.components.values]
         if g.recall:
             obs["stacks"] = [list(k) for k in self.kettles]
             obs["deck_bottom"] = self.deck[:self.known]
