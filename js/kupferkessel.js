@@ -273,6 +273,7 @@ function scoring(ctx) {
       h("div", { class: "kk-groups" }, stackGroups(k, cards).map((g) => {
         const row = pts.get(g.ingredient) || {};
         return h("div", { class: "kk-group" },
+          h("div", { class: "kk-group-name" }, g.name),
           h("div", { class: "kk-group-cards" }, g.cards.map((c) => cardFace(c, cat, { cls: "kk-mini" }))),
           h("div", { class: ["kk-group-pts", row.points < 0 && "kk-neg"] },
             `${row.points > 0 ? "+" : ""}${row.points ?? 0}${row.doubled ? " \u00D72" : ""}`));
@@ -311,15 +312,16 @@ export const board = {
         v.memory === "recall" ? "Perfect memory" : "Table memory"),
       v.streak > 1 && v.phase !== "over" ? h("span", { class: "kk-chip kk-chip-extra" }, "Extra turn") : null);
     const events = v.events || [];
-    const side = h("div", { class: "kk-side" },
-      decisions(ctx),
+    const top = h("div", { class: "kk-top-row" },
       h("div", { class: "kk-kettles" }, (v.sizes || []).map((_, s) => kettle(ctx, s))),
+      h("div", { class: "kk-decisions" }, decisions(ctx)));
+    const side = h("div", { class: "kk-side" },
       recipesPanel(ctx),
       memoryPanel(ctx),
       events.length ? h("div", { class: "kk-panel kk-events", "aria-label": "just now" },
         h("h4", { class: "kk-h" }, "Just now"),
         h("ul", null, events.map((e) => h("li", null, eventText(e, cat, name))))) : null);
-    root.append(chips, h("div", { class: "kk-main" }, workshop(ctx, root), side));
+    root.append(chips, top, h("div", { class: "kk-main" }, workshop(ctx, root), side));
     if (v.phase === "over") root.append(scoring(ctx));
     return root;
   },
