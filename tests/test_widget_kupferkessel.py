@@ -179,8 +179,7 @@ def test_buried_cards_never_reach_the_browser_in_table_mode(players):
             # the log does not name cards that end up buried
             for line in data["log_lines"]:
                 for x in hidden:
-                    if " takes " in line:
-                        assert names[x] not in line, line
+                    assert f"{names[x]} " not in line + " " and f"{names[x]}." not in line, line
             assert view["recipes"] == (d["recipes"][viewer] if viewer is not None else [])
 
 

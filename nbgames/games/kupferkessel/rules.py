@@ -194,14 +194,14 @@ class KupferkesselState(State):
                 self.known += 1
                 self.pin_under += 1
                 self.events.append(["under", seat, card])
-                self._say(f"P{seat} draws {g.card_names[card]} ({g.colour[card]}) and puts it "
+                self._say(f"P{seat} draws {self._name(card)} ({g.colour[card]}) and puts it "
                           f"under the deck.")
                 card = self.deck.pop()
                 self.known = min(self.known, len(self.deck))
             self.kettles.append([card])
             self.events.append(["start", seat, card])
             self._say(f"P{seat} ({g.seat_colours[seat]}) starts the kettle with "
-                      f"{g.card_names[card]}.")
+                      f"{self._name(card)}.")
         self.pawns = list(g.start_spaces)
         self.recipes = [[] for _ in range(n)]
         self.spare = []
