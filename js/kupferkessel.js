@@ -43,6 +43,14 @@ export function stackGroups(cardIds, cards) {
     .map((g) => ({ ...g, cards: g.cards.sort((x, y) => x.value - y.value) }));
 }
 
+/** "row 2", "column 3" or "a corner": where a pawn space stands. */
+export function spaceText(space, cat) {
+  const g = cat.grid || 6;
+  const li = (cat.space_lines || [])[space];
+  if (li === undefined || li < 0) return "a corner";
+  return li < g - 2 ? `row ${li + 1}` : `column ${li - (g - 2) + 1}`;
+}
+
 /** One line for one event of the observation's ``events``. */
 export function eventText(ev, cat, name) {
   const cards = cat.cards || [];
@@ -52,7 +60,7 @@ export function eventText(ev, cat, name) {
   switch (ev[0]) {
     case "start": return `${who(ev[1])} started the kettle with ${card(ev[2])}`;
     case "under": return `${who(ev[1])} drew ${card(ev[2])} and put it under the deck`;
-    case "move": return `${who(ev[1])} moved from space ${ev[2]} to ${ev[3]}`;
+    case "move": return `${who(ev[1])} moved ${ev[3] === ev[2] ? "nowhere" : `next to ${spaceText(ev[3], cat)}`}`;
     case "corner": return `${who(ev[1])} stopped by a corner: no card this turn`;
     case "take": return `${who(ev[1])} took ${card(ev[3])}`;
     case "symbol": {

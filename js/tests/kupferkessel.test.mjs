@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { FakeModel, flush, installDom } from "./fakedom.mjs";
 import { createWidget, expandRuns, makeContext } from "../shared.js";
-import { board, cardLabel, eventText, promptText, ringPos, scoreRows, stackGroups } from "../kupferkessel.js";
+import { board, cardLabel, eventText, promptText, ringPos, scoreRows, spaceText, stackGroups } from "../kupferkessel.js";
 
 // a small catalog: the real one has 56 cards, these tests need a few
 const CARDS = [
@@ -60,6 +60,14 @@ test("eventText tells every event", () => {
   assert.equal(eventText(["symbol", 1, 0, -1], CAT, name), "P1's exploding kettle had no effect");
   assert.equal(eventText(["last", 0, 3, 0], CAT, name), "P0 discarded the last card, Vines 2 (magic wand and hat)");
   assert.equal(eventText(["corner", 0, 5], CAT, name), "P0 stopped by a corner: no card this turn");
+});
+
+test("spaceText names the line in front of a space (lines 0-3 rows, 4-7 columns)", () => {
+  const cat = { grid: 6, space_lines: [-1, 4, 5, 6, 7, -1, 0, 1] };
+  assert.equal(spaceText(0, cat), "a corner");
+  assert.equal(spaceText(2, cat), "column 2");
+  assert.equal(spaceText(6, cat), "row 1");
+  assert.equal(eventText(["move", 0, 0, 2], { ...CAT, ...cat }, (x) => `P${x}`), "P0 moved next to column 2");
 });
 
 test("scoreRows carries recipe bonuses", () => {
