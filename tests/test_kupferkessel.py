@@ -685,13 +685,14 @@ def test_greedy_beats_random(players, memory):
     assert res["greedy"].ci[0] > 1 / players
 
 
-def test_memory_bot_remembers_its_kettle_exactly():
-    """Issue 9, bot: the per-game memory (own takes, kettle heights) knows the bot's
-    own kettle exactly in table mode, where the observation shows only the top."""
-    from nbgames.games.kupferkessel.bot import MemoryBot
+def test_greedy_remembers_its_kettle_exactly_in_table_mode():
+    """Issue 9, bot: nbgames.bots.greedy keeps a per-game memory (its own takes, the
+    kettle heights) that knows its own kettle exactly in table mode, where the
+    observation shows only the top card; a new game starts a fresh memory."""
+    from nbgames.games.kupferkessel.bot import memory_of
     game = nbgames.load("kupferkessel")
     for seed in range(5):
-        bot = MemoryBot(0).spawn(seed)
+        bot = nbgames.bots.greedy.spawn(seed)          # what the arena does every game
         s = game.new_state(seed=seed)
         rng = random.Random(seed)
         checked = 0
@@ -699,23 +700,25 @@ def test_memory_bot_remembers_its_kettle_exactly():
             seat = s.current_player
             if seat == 0:
                 aid = bot(s.observation(0), s.legal_actions())
-                assert bot.memory.stacks[0][:-1] == s.to_dict()["data"]["kettles"][0][:len(
-                    bot.memory.stacks[0]) - 1] or s.to_dict()["data"]["phase"] != 0
                 checked += 1
             else:
                 ids = s.legal_action_ids()
                 aid = ids[rng.randrange(len(ids))]
             s.apply(aid)
             if seat == 0 and not s.is_terminal() and s.to_dict()["data"]["phase"] != 2:
-                assert bot.memory.stacks[0] == s.to_dict()["data"]["kettles"][0]
+                mem = memory_of(bot.rng, {"seat": 0, "players": 2, "step": len(s.history)})
+                assert mem.stacks[0] == s.to_dict()["data"]["kettles"][0]
         assert checked > 10
+    fresh = memory_of(bot.rng, {"seat": 0, "players": 2, "step": 0})
+    assert fresh.stacks is None
 
 
 def test_memory_beats_forgetting():
-    """Issue 9, tutorial claim: in table mode the bot that remembers its takes beats the
-    same bot that cannot (seeded; the CI's lower end is above one half)."""
-    from nbgames.games.kupferkessel.bot import MemoryBot
+    """Issue 9, tutorial claim: in table mode the bot that remembers (greedy) beats the
+    same evaluation from the observation alone (seeded; the CI's lower end is above
+    one half)."""
+    from nbgames.games.kupferkessel.bot import Forgetful
     game = nbgames.load("kupferkessel")
-    res = nbgames.tournament(game, {"memory": MemoryBot(0), "greedy": "greedy"}, games=400,
+    res = nbgames.tournament(game, {"greedy": "greedy", "forgetful": Forgetful(0)}, games=400,
                              seed=2, progress=False)
-    assert res["memory"].ci[0] > 0.5
+    assert res["greedy"].ci[0] > 0.5

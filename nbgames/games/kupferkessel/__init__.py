@@ -56,7 +56,11 @@ the log does not name the cards taken (that would be a perfect memory).
 what each kettle received (so every kettle's contents) and which cards went
 under the deck; ``determinize`` then only reshuffles the unknown part of the
 deck (and the other seats' recipes). A policy that remembers in table mode does
-so in its own per-game state (see :class:`.bot.Memory`).
+so in its own per-game state: ``nbgames.bots.greedy`` keeps a :class:`.bot.Memory`
+of the cards it took and the tops it saw, on the generator the arena gives it
+fresh for every game (``bot.forgetful`` is the same bot without it). The
+headless ``Table`` behind the widget spawns a policy for every decision, so there
+the bot plays from the table alone.
 
 Readings of the rulebook where it is silent or ambiguous (each is our choice)
 -------------------------------------------------------------------------------

@@ -12,11 +12,11 @@ card when it is worth more than nothing. (Denying opponents the cards they need
 was tried and measured worse: 0.57 against 0.62 of 600 recall-mode games against
 the forgetful bot, so it is not in.)
 
-``choose(observation, legal_actions, rng)`` is stateless: in table mode it knows
-only its top card. :class:`MemoryBot` is the same bot with a per-game memory
-(``spawn(seed)`` gives a fresh copy per game, as the arena expects): it records
-the card it takes and follows the kettle heights, which is what a careful player
-remembers.
+``choose(observation, legal_actions, rng)`` remembers what it can: in recall
+mode the observation holds every kettle; in table mode it keeps a per-game
+:class:`Memory` (the card it takes, the tops and heights it sees: what a careful
+player remembers) on its own generator, which the arena gives fresh to every
+game. :func:`forgetful` is the same evaluation from the observation alone.
 """
 
 from __future__ import annotations
@@ -179,11 +179,6 @@ def evaluate(obs: dict, legal, rng, stacks=None) -> int:
     return best
 
 
-def choose(obs: dict, legal, rng) -> int:
-    """The greedy decision from the observation alone (the SPEC's bot)."""
-    return evaluate(obs, legal, rng)
-
-
 class Memory:
     """A seat's memory of every kettle, kept between its decisions: bottom-first lists
     of cards, -1 where it does not know the card. It learns the cards it takes and
@@ -192,6 +187,7 @@ class Memory:
 
     def __init__(self):
         self.stacks = None
+        self.step = -1
 
     def update(self, obs: dict) -> list[list[int]]:
         if self.stacks is None or len(self.stacks) != obs["players"]:
@@ -210,27 +206,59 @@ class Memory:
         self.stacks[seat].append(card)
 
 
-class MemoryBot:
-    """The greedy bot with a :class:`Memory` (a policy ``(observation, legal) -> id``;
-    ``spawn(seed)`` gives a fresh copy per game). In recall mode the observation
-    already holds everything, so the memory adds nothing there."""
+_BOOK = "_kupferkessel_memory"
 
-    __name__ = "memory"
+
+def memory_of(rng, obs: dict) -> Memory | None:
+    """The per-game memory of the seat deciding, kept on the policy's own generator
+    (``nbgames.bots.greedy`` gets a fresh generator per game through ``spawn``, so
+    the memory lives exactly one game). A new game (the step goes back) starts a
+    fresh memory. None when the generator cannot carry one."""
+    try:
+        book = rng.__dict__.setdefault(_BOOK, {})
+    except AttributeError:
+        return None
+    key = (obs["seat"], obs["players"])
+    mem = book.get(key)
+    if mem is None or obs["step"] < mem.step:
+        mem = book[key] = Memory()
+    mem.step = obs["step"]
+    return mem
+
+
+def choose(obs: dict, legal, rng) -> int:
+    """The greedy decision (the SPEC's bot, ``nbgames.bots.greedy``). In recall mode
+    the observation holds every kettle; in table mode the bot remembers what it can
+    in its per-game memory (:func:`memory_of`): the cards it took and the tops it saw."""
+    if obs.get("stacks") is not None or obs["seat"] is None:
+        return evaluate(obs, legal, rng)
+    mem = memory_of(rng, obs)
+    if mem is None:
+        return evaluate(obs, legal, rng)
+    aid = evaluate(obs, legal, rng, mem.update(obs))
+    if obs["phase"] == "take":
+        mem.took(obs["seat"], obs["grid"][aid - legal.game.take_base])
+    return aid
+
+
+def forgetful(obs: dict, legal, rng) -> int:
+    """The same evaluation from the observation alone: in table mode it knows only the
+    top card of each kettle (what the table shows)."""
+    table = {k: v for k, v in obs.items() if k not in ("stacks", "deck_bottom", "removed_cards")}
+    return evaluate(table, legal, rng)
+
+
+class Forgetful:
+    """:func:`forgetful` as a seeded policy (``spawn(seed)`` like the built-in bots)."""
+
+    __name__ = "forgetful"
 
     def __init__(self, seed: int = 0):
         self.seed = seed
         self.rng = random.Random(seed)
-        self.memory = Memory()
 
-    def spawn(self, seed: int) -> "MemoryBot":
-        return MemoryBot(seed)
+    def spawn(self, seed: int) -> "Forgetful":
+        return Forgetful(seed)
 
     def __call__(self, obs, legal):
-        stacks = self.memory.update(obs)
-        if obs.get("stacks") is not None:
-            stacks = None
-        aid = evaluate(obs, legal, self.rng, stacks)
-        game = legal.game
-        if obs["phase"] == "take":
-            self.memory.took(obs["seat"], obs["grid"][aid - game.take_base])
-        return aid
+        return forgetful(obs, legal, self.rng)
