@@ -136,7 +136,8 @@ def evaluate(obs: dict, legal, rng, stacks=None) -> int:
     know = Knowledge(obs, game, stacks)
     space = game.action_space
     phase = obs["phase"]
-    informed = obs.get("stacks") is not None or stacks is not None
+    # does it know any buried card (recall mode, or a memory)?
+    informed = any(len(k) > 1 for k in know.known)
     if phase == "last":
         card = obs["pending"]
         gain = know.delta(game, seat, card) + (ONES_WEIGHT if game.value[card] == 1 else 0)
