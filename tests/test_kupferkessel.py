@@ -722,3 +722,11 @@ def test_memory_beats_forgetting():
     res = nbgames.tournament(game, {"greedy": "greedy", "forgetful": Forgetful(0)}, games=400,
                              seed=2, progress=False)
     assert res["greedy"].ci[0] > 0.5
+
+
+def test_doc_page_example_runs():
+    """The title's doc page (module docstring) example is true."""
+    import doctest
+
+    import nbgames.games.kupferkessel as page
+    assert doctest.testmod(page).failed == 0

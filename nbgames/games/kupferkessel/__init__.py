@@ -4,8 +4,8 @@ players, 3 in a variant, with an optional recipe variant.
 >>> import nbgames
 >>> game = nbgames.load("kupferkessel")
 >>> state = game.new_state(seed=1)
->>> state.legal_actions()[:2]
-[take row 0 col 1, take row 1 col 1]
+>>> state.legal_actions().labels[:2]
+['take row 0 col 1', 'take row 1 col 1']
 
 Ingredient cards lie in a 6 x 6 grid with corner cards in the corners. On your
 turn your pawn moves clockwise around the grid exactly the value of the top card
