@@ -1,0 +1,119 @@
+"""Kupferkessel Co. (Goldsieber 2001, Guenter Burkhardt): a game of memory for 2
+players, 3 in a variant, with an optional recipe variant.
+
+>>> import nbgames
+>>> game = nbgames.load("kupferkessel")
+>>> state = game.new_state(seed=1)
+>>> state.legal_actions().labels[:2]
+['take row 0 col 1', 'take row 1 col 1']
+
+Ingredient cards lie in a 6 x 6 grid with corner cards in the corners. On your
+turn your pawn moves clockwise around the grid exactly the value of the top card
+of your *Magic Kettle* (your face-up stack), passing over other pawns without
+counting them; then you take any card of the row or column in front of it and
+put it on your kettle. You only ever see the top card of a kettle. At the end a
+lone card of an ingredient costs its value, two score nothing, three their sum,
+all four their sum + 5; your own colour counts double; the most 1s earn +5.
+
+Decisions (ids fixed for a game, see :mod:`.rules` for the geometry):
+``take row R col C``; ``use the exploding kettle`` / ``forfeit the exploding
+kettle``; ``use the magic wand and hat`` / ``forfeit the magic wand and hat``;
+``keep the last card`` / ``discard the last card``. Moving and stopping next to
+a corner are not decisions (nothing to choose): they happen as a turn begins.
+
+Options: ``memory`` ("table" default / "recall"), ``recipes`` (False / True),
+``third_colour`` ("lilac" default, "brown", "green", "gray"), ``components``.
+
+Observation (JSON; cards are indices into ``game.catalog()["cards"]``):
+``memory``, ``phase`` (take/symbol/last/over), ``turn_seat``, ``streak`` (turns in
+a row), ``grid`` (36 cells, card or -1 gap or -2 corner), ``pawns`` (spaces
+0..19 clockwise from the top-left corner), ``tops`` and ``sizes`` of every
+kettle, ``deck`` and ``removed`` (counts), ``events`` (what happened since the
+last decision: moves, a pawn stopping at a corner, takes, symbols, explosions,
+refills), ``pending`` (the last card while its taker decides, else -1),
+``finisher``, ``recipes`` (your own), ``recipe_counts``, ``paths`` (the spaces
+each pawn would pass on its next move with its current top card) and, to take,
+``after`` (the path of the next move for a new top card of value 1, 2, 3, 4). With
+``memory="recall"`` also ``stacks`` (every kettle bottom to top),
+``deck_bottom`` (the cards seen going under the deck, still at its bottom) and
+``removed_cards``. At the end: ``kettles`` (sorted), ``all_recipes``, ``kept``
+and ``result`` (the scoring table by seat: ``rows`` of ``{ingredient, values,
+doubled, points}``, ``ones_bonus``, ``recipes`` as ``[index, bonus, met]``,
+``total``).
+
+Memory: table versus recall
+---------------------------
+``memory="table"`` is the rulebook ("Players are only able to see the topmost
+ingredient in their kettle, however, so they must try to remember"): a seat's
+observation holds what lies on the table (grid, pawns, the top card and height
+of every kettle, deck and out-of-game counts) and the events since the last
+decision. Nobody, not even the owner, sees buried kettle cards, and
+``determinize`` reshuffles them, the seat's own included, with the deck and
+the out-of-game pile (keeping every count, every top card, and the cards seen
+going under the deck or out of the game since the last decision). In table mode
+the log does not name the cards taken (that would be a perfect memory).
+``memory="recall"`` is what a perfect memory knows: the full public history of
+what each kettle received (so every kettle's contents) and which cards went
+under the deck; ``determinize`` then only reshuffles the unknown part of the
+deck (and the other seats' recipes). A policy that remembers in table mode does
+so in its own per-game state: ``nbgames.bots.greedy`` keeps a :class:`.bot.Memory`
+of the cards it took and the tops it saw, on the generator the arena gives it
+fresh for every game (``bot.forgetful`` is the same bot without it). The
+headless ``Table`` behind the widget spawns a policy for every decision, so there
+the bot plays from the table alone.
+
+Readings of the rulebook where it is silent or ambiguous (each is our choice)
+-------------------------------------------------------------------------------
+* **Seats and start.** Seat 0 is White and begins (Set-up), seat 1 is Black.
+  White's pawn starts at the top-left corner, Black's at the diagonally opposite
+  bottom-right corner; turns go 0, 1 (, 2).
+* **Pawn spaces.** The 20 spaces around the grid (16 edge cards and 4 corners)
+  are counted clockwise; a pawn stops next to an edge card and takes from the
+  row or column that card begins (rows/columns 1..4, 6 cards each, edge cards
+  included).
+* **First kettle card.** Drawn in seat order from the top of the deck; a black
+  or white card goes under the deck (face up: everyone saw it) and another is
+  drawn. Its symbol is ignored.
+* **Symbols are decisions.** After taking a card with a symbol you announce it
+  ("use") or forfeit it. When it cannot have any effect (an exploding kettle
+  while no other kettle has more than one card; a wand on your second turn in a
+  row) nothing is asked and the log says so.
+* **Order within a turn.** Take, then the symbol, then the gap is refilled
+  (the rulebook's order). So an exploded card goes under the deck before the
+  refill is drawn from its top, and is removed only when the deck is empty.
+* **Exploding kettle with 3 players** hits every other player with more than
+  one card (Variant for 3 Players).
+* **End.** The game ends when a take leaves any row or column 1..4 without a
+  card (only possible once the deck is empty, since gaps are refilled). The
+  taker keeps or discards that card; a discarded card leaves the game; its
+  symbol is not executed.
+* **Ties.** The rulebook names no tie-break: equal totals share the victory.
+* **Fewer ... than your opponent** (recipes) with 3 players: strictly fewer than
+  each other player.
+* **Third player's colour** (reconstruction): option ``third_colour``, default
+  lilac (the rulebook's "purple", the colour of the Vines); the third pawn starts
+  at the top-right corner, and ingredients of that colour score double for that
+  player, like black and white for theirs (our reading of "the scoring remains
+  unchanged", shared/data/README.md).
+* **Scores during the game.** ``scores()`` is 0 for everyone in table mode (the
+  buried cards are nobody's knowledge) and, in recall mode, the points the
+  kettles would score now without recipes. At the end: the final totals.
+* **Components.** Names of the 7 unnamed ingredients, which colours pair
+  which ingredients, the symbols (one on every value-2 card: one exploding kettle
+  and one wand per colour) and the split of the 7 colour recipes (one per colour;
+  +15 for lilac, brown, green, gray; +5 for blue, white, black) are
+  reconstructed: ``components.json`` gives the source of every figure; pass
+  ``components=`` to load a corrected file.
+
+The rulebook's examples (Black's move of 4 passing the White pawn; White's
+kettle scoring 26) and every recipe card are tests in ``tests/test_kupferkessel.py``.
+"""
+
+from ...core.spec import TitleSpec
+from . import bot, render
+from .rules import KupferkesselGame, KupferkesselState
+
+SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
+                 js=("kupferkessel.js",), bench_players=(2, 3))
+
+__all__ = ["SPEC", "KupferkesselGame", "KupferkesselState"]
