@@ -8,7 +8,7 @@ import pytest
 
 import nbgames
 from nbgames import IllegalActionError, OptionError
-from nbgames.core import ComponentError, conformance, registry
+from nbgames.core import ComponentError, conformance
 from nbgames.games.kupferkessel import scoring
 from nbgames.games.kupferkessel.components import DEFAULT, load_components
 from nbgames.games.kupferkessel.rules import CORNER, GAP
@@ -42,13 +42,14 @@ def play_until(game, pred, seeds=range(200), policy=None):
 
 
 def staged(game, base, **data):
-    """A state rebuilt from ``base.to_dict()`` with some data replaced: used only
-    where a rulebook example needs a position no seed is known to give."""
+    """A position staged with ``game.scenario`` from ``base.to_dict()`` with some data
+    replaced: used only where a rulebook example needs a position no seed is known
+    to give (its record carries the position, so it still replays)."""
     d = json.loads(json.dumps(base.to_dict()))
     d["data"].update(data)
     if "phase" in data or "seat" in data:
         d["current_player"] = None if d["data"]["phase"] == 3 else d["data"]["seat"]
-    return game.state_from_dict(d)
+    return game.scenario(d)
 
 
 def swap(data, a, b):
@@ -133,7 +134,7 @@ def test_options_validated():
     """Bad input: options name the value and the choices."""
     with pytest.raises(OptionError, match="memory='perfect'.*recall"):
         nbgames.load("kupferkessel", memory="perfect")
-    with pytest.raises(OptionError, match="players=4"):
+    with pytest.raises(OptionError, match="players must be an int from 2 to 3, got 4"):
         nbgames.load("kupferkessel", players=4)
     with pytest.raises(OptionError, match="third_colour"):
         nbgames.load("kupferkessel", players=3, third_colour="white")
@@ -212,7 +213,7 @@ def test_example_black_moves_four_over_white():
     assert ["move", 1, black, (white + 3) % 20] in d["events"]
     assert s.current_player == 1
     line = game.space_line[(white + 3) % 20]
-    assert sorted(a - game.take_base for a in s.legal_action_ids()) == \
+    assert sorted(game.cell_of[a] for a in s.legal_action_ids()) == \
         sorted(c for c in game.lines[line] if d["grid"][c] >= 0)
 
 
@@ -235,7 +236,7 @@ def test_take_refill_and_legal_cards():
     s = game.new_state(seed=2)
     d = s.to_dict()["data"]
     line = game.space_line[d["pawns"][0]]
-    legal = [a - game.take_base for a in s.legal_action_ids()]
+    legal = [game.cell_of[a] for a in s.legal_action_ids()]
     assert sorted(legal) == sorted(game.lines[line])
     cell = legal[0]
     taken, top = d["grid"][cell], d["deck"][-1]
@@ -254,7 +255,7 @@ def test_gap_stays_when_deck_empty():
     s = play_until(game, lambda s: not s.to_dict()["data"]["deck"] and s.current_player is not None
                    and s.to_dict()["data"]["phase"] == 0)
     gaps = s.to_dict()["data"]["grid"].count(GAP)
-    cell = s.legal_action_ids()[0] - game.take_base
+    cell = game.cell_of[s.legal_action_ids()[0]]
     s.apply(s.legal_action_ids()[0])
     d = s.to_dict()["data"]
     assert d["grid"][cell] == GAP
@@ -520,7 +521,7 @@ def test_recipe_last_card():
     game = nbgames.load("kupferkessel", recipes=True)
     s = last_state(game)
     seat = s.current_player
-    d = s.to_dict()["data"]
+    s.to_dict()["data"]
     s = staged(game, s, recipes=[[r.index, recipe("colour_one", "blue").index]
                                  if i == seat else [] for i in range(2)],
                spare=sorted(set(game.recipe_pool) - {r.index, recipe("colour_one", "blue").index}))
@@ -580,7 +581,7 @@ def test_recipe_bonus_in_final_total():
     """Variant: a completed recipe adds its bonus to the normal scoring."""
     game = nbgames.load("kupferkessel", recipes=True)
     *_, (end, _) = conformance.playout(game, 3)
-    for seat, res in enumerate(end.observation(0)["result"]):
+    for _seat, res in enumerate(end.observation(0)["result"]):
         assert res["total"] == res["ingredients"] + res["ones_bonus"] + \
             sum(b for _, b, m in res["recipes"] if m)
         assert len(res["recipes"]) == 2
@@ -646,21 +647,22 @@ def test_table_log_does_not_name_buried_cards():
     not named; in recall mode they are."""
     for memory, named in (("table", False), ("recall", True)):
         s = midgame(nbgames.load("kupferkessel", memory=memory))
-        takes = [line for line in s.log(0) if " takes " in line and " at row " in line and "last card" not in line]
+        takes = [line for line in s.log(0)
+                 if " takes " in line and " at row " in line and "last card" not in line]
         assert takes
         assert all((" a card " in line) != named for line in takes)
 
 
-@pytest.mark.parametrize("opts", [{"memory": "recall"}, {"recipes": True},
-                                  {"memory": "recall", "recipes": True}])
-@pytest.mark.parametrize("check", conformance.CHECKS, ids=lambda c: c.__name__)
-def test_conformance_other_modes(monkeypatch, check, opts):
+def test_conformance_runs_in_every_mode():
     """Issue 9: the conformance suite (leak proof included) passes in recall mode and
-    with recipes too, at every player count (the suite loads titles by name only, so
-    its loader is pointed at the options here)."""
-    load = registry.load
-    monkeypatch.setattr(conformance, "load", lambda t, n=None, **kw: load(t, n, **{**opts, **kw}))
-    check("kupferkessel")
+    with recipes too: they are the title's SPEC.variants, which tests/test_conformance.py
+    runs at every player count."""
+    from nbgames.games.kupferkessel import SPEC
+    modes = [v.get("memory", "table") for v in ({},) + SPEC.variants]
+    assert set(modes) == {"table", "recall"}
+    assert any(v.get("recipes") for v in SPEC.variants)
+    games = list(conformance.games_of("kupferkessel"))
+    assert len(games) == 4 * 2 and {g.options["memory"] for g in games} == {"table", "recall"}
 
 
 def test_games_end_without_running_forever():
@@ -706,10 +708,10 @@ def test_greedy_remembers_its_kettle_exactly_in_table_mode():
                 aid = ids[rng.randrange(len(ids))]
             s.apply(aid)
             if seat == 0 and not s.is_terminal() and s.to_dict()["data"]["phase"] != 2:
-                mem = memory_of(bot.rng, {"seat": 0, "players": 2, "step": len(s.history)})
+                mem = memory_of(bot.memory, {"seat": 0, "players": 2, "step": len(s.history)})
                 assert mem.stacks[0] == s.to_dict()["data"]["kettles"][0]
         assert checked > 10
-    fresh = memory_of(bot.rng, {"seat": 0, "players": 2, "step": 0})
+    fresh = memory_of(bot.memory, {"seat": 0, "players": 2, "step": 0})
     assert fresh.stacks is None
 
 

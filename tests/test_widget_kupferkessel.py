@@ -62,7 +62,8 @@ def new(seed=4, **kw):
 def test_the_board_module_is_composed():
     """Issue 9, board: the title's board module and CSS are composed into the widget."""
     src = compose_esm("kupferkessel")
-    assert "// ---- js/kupferkessel.js ----" in src and src.rstrip().endswith("createWidget(__nbg_kupferkessel.board);")
+    assert "// ---- js/kupferkessel.js ----" in src
+    assert src.rstrip().endswith("createWidget(__nbg_kupferkessel.board);")
     assert ".kk-board" in compose_css("kupferkessel") and ".nbg-btn" in compose_css("kupferkessel")
 
 

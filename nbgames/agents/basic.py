@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import random as _random
 
 from ..core.registry import spec
@@ -33,6 +34,17 @@ class RandomPolicy:
         return f"nbgames.bots.RandomPolicy(seed={self.seed})"
 
 
+def _takes_memory(bot) -> bool:
+    """A title bot that remembers between decisions takes a ``memory`` dict."""
+    found = _MEMORY.get(bot)
+    if found is None:
+        found = _MEMORY[bot] = "memory" in inspect.signature(bot).parameters
+    return found
+
+
+_MEMORY: dict = {}
+
+
 class GreedyPolicy:
     """Each title's heuristic bot (the ``bot`` of its :class:`~nbgames.core.spec.TitleSpec`),
     picked by the observation's ``title``. Ties are broken by its seeded generator."""
@@ -42,6 +54,7 @@ class GreedyPolicy:
     def __init__(self, seed: int = 0):
         self.seed = seed
         self.rng = _random.Random(seed)
+        self.memory: dict = {}      # per game: a title bot that remembers keeps it here
 
     def spawn(self, seed: int) -> GreedyPolicy:
         return GreedyPolicy(seed)
@@ -50,7 +63,10 @@ class GreedyPolicy:
         self.rng.seed(seed)
 
     def __call__(self, observation, legal_actions):
-        return spec(observation["title"]).bot(observation, legal_actions, self.rng)
+        bot = spec(observation["title"]).bot
+        if _takes_memory(bot):
+            return bot(observation, legal_actions, self.rng, memory=self.memory)
+        return bot(observation, legal_actions, self.rng)
 
     def __repr__(self):
         return f"nbgames.bots.GreedyPolicy(seed={self.seed})"

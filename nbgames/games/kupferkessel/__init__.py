@@ -114,6 +114,10 @@ from . import bot, render
 from .rules import KupferkesselGame, KupferkesselState
 
 SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
-                 js=("kupferkessel.js",), bench_players=(2, 3))
+                 js=("kupferkessel.js",), bench_players=(2, 3),
+                 variants=({"memory": "recall"}, {"recipes": True},
+                           {"memory": "recall", "recipes": True}))
+
+__doc__ += SPEC.help()
 
 __all__ = ["SPEC", "KupferkesselGame", "KupferkesselState"]

@@ -144,7 +144,7 @@ def evaluate(obs: dict, legal, rng, stacks=None) -> int:
         gain += _recipe_bonus(game, obs["recipes"], card)
         return space.encode("last", choice=0 if gain >= 0 else 1)
     if phase == "symbol":
-        kind, sym = space.unpack(ids[0])[0], space.unpack(ids[0])[1]
+        _kind, sym = space.unpack(ids[0])[0], space.unpack(ids[0])[1]
         use, forfeit = space.encode("use", symbol=sym), space.encode("forfeit", symbol=sym)
         if sym == 1:                               # another turn: almost always good
             bad = any(game.components.recipes[r].kind == "fewer_cards" for r in obs["recipes"])
@@ -161,7 +161,7 @@ def evaluate(obs: dict, legal, rng, stacks=None) -> int:
     best, best_score = ids[0], None
     my_value = game.value
     for aid in ids:
-        cell = aid - game.take_base
+        cell = game.cell_of[aid]
         card = obs["grid"][cell]
         score = know.delta(game, seat, card)
         if my_value[card] == 1:
@@ -207,17 +207,12 @@ class Memory:
         self.stacks[seat].append(card)
 
 
-_BOOK = "_kupferkessel_memory"
-
-
-def memory_of(rng, obs: dict) -> Memory | None:
-    """The per-game memory of the seat deciding, kept on the policy's own generator
-    (``nbgames.bots.greedy`` gets a fresh generator per game through ``spawn``, so
-    the memory lives exactly one game). A new game (the step goes back) starts a
-    fresh memory. None when the generator cannot carry one."""
-    try:
-        book = rng.__dict__.setdefault(_BOOK, {})
-    except AttributeError:
+def memory_of(book: dict | None, obs: dict) -> Memory | None:
+    """The memory of the seat deciding, kept in ``book``: the per-game dict that
+    ``nbgames.bots.greedy`` gives its title bot (a fresh one for each game, through
+    ``spawn``). Going back in the game (the step goes down, e.g. after undo) starts
+    a fresh memory. None without a book."""
+    if book is None:
         return None
     key = (obs["seat"], obs["players"])
     mem = book.get(key)
@@ -227,18 +222,18 @@ def memory_of(rng, obs: dict) -> Memory | None:
     return mem
 
 
-def choose(obs: dict, legal, rng) -> int:
+def choose(obs: dict, legal, rng, memory: dict | None = None) -> int:
     """The greedy decision (the SPEC's bot, ``nbgames.bots.greedy``). In recall mode
     the observation holds every kettle; in table mode the bot remembers what it can
     in its per-game memory (:func:`memory_of`): the cards it took and the tops it saw."""
     if obs.get("stacks") is not None or obs["seat"] is None:
         return evaluate(obs, legal, rng)
-    mem = memory_of(rng, obs)
+    mem = memory_of(memory, obs)
     if mem is None:
         return evaluate(obs, legal, rng)
     aid = evaluate(obs, legal, rng, mem.update(obs))
     if obs["phase"] == "take":
-        mem.took(obs["seat"], obs["grid"][aid - legal.game.take_base])
+        mem.took(obs["seat"], obs["grid"][legal.game.cell_of[aid]])
     return aid
 
 
@@ -258,7 +253,7 @@ class Forgetful:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def spawn(self, seed: int) -> "Forgetful":
+    def spawn(self, seed: int) -> Forgetful:
         return Forgetful(seed)
 
     def __call__(self, obs, legal):

@@ -109,10 +109,13 @@ class KupferkesselGame(Game):
             Kind("last", "{choice} the last card", choice=("keep", "discard")),
         )
         sp = self.action_space
-        self.take_base = sp.kind("take").base
-        self.use_base = sp.kind("use").base
-        self.forfeit_base = sp.kind("forfeit").base
-        self.last_base = sp.kind("last").base
+        # ids built once from the layout: the take of each cell, each symbol's use and
+        # forfeit, keep/discard; and the cell of each take id
+        self.take_ids = [sp.kind("take").id(*divmod(cell, g)) for cell in range(g * g)]
+        self.cell_of = {aid: cell for cell, aid in enumerate(self.take_ids)}
+        self.use_ids = [sp.kind("use").id(k) for k in range(len(sym_names))]
+        self.forfeit_ids = [sp.kind("forfeit").id(k) for k in range(len(sym_names))]
+        self.last_ids = [sp.kind("last").id(k) for k in range(2)]
         if self.options["recipes"]:
             pool = [r.index for r in c.recipes if (self.players == 2 or r.in_3p)]
             per = c.recipes_per_player if self.players == 2 else c.recipes_per_player_3p
@@ -260,29 +263,28 @@ class KupferkesselState(State):
         g = self.game
         ph = self.phase
         if ph == TAKE:
-            base = g.take_base
             grid = self.grid
-            return [base + cell for cell in g.lines[g.space_line[self.pawns[self.seat]]]
+            return [g.take_ids[cell] for cell in g.lines[g.space_line[self.pawns[self.seat]]]
                     if grid[cell] >= 0]
         if ph == SYMBOL:
             s = g.symbol[self.kettles[self.seat][-1]]
-            return [g.use_base + s, g.forfeit_base + s]
+            return [g.use_ids[s], g.forfeit_ids[s]]
         if ph == LAST:
-            return [g.last_base, g.last_base + 1]
+            return list(g.last_ids)
         return []
 
     def _is_legal(self, aid):
         g = self.game
         ph = self.phase
         if ph == TAKE:
-            cell = aid - g.take_base
-            return (0 <= cell < len(self.grid) and self.grid[cell] >= 0
+            cell = g.cell_of.get(aid, -1)
+            return (cell >= 0 and self.grid[cell] >= 0
                     and cell in g.lines[g.space_line[self.pawns[self.seat]]])
         if ph == SYMBOL:
             s = g.symbol[self.kettles[self.seat][-1]]
-            return aid == g.use_base + s or aid == g.forfeit_base + s
+            return aid == g.use_ids[s] or aid == g.forfeit_ids[s]
         if ph == LAST:
-            return aid == g.last_base or aid == g.last_base + 1
+            return aid in g.last_ids
         return False
 
     def _apply(self, aid):
@@ -292,7 +294,7 @@ class KupferkesselState(State):
         self.pin_under = self.pin_removed = 0
         ph = self.phase
         if ph == TAKE:
-            cell = aid - g.take_base
+            cell = g.cell_of[aid]
             card = self.grid[cell]
             self.grid[cell] = GAP
             self.events.append(["take", seat, cell, card])
@@ -327,7 +329,7 @@ class KupferkesselState(State):
             return
         if ph == SYMBOL:
             s = g.symbol[self.kettles[seat][-1]]
-            used = aid == g.use_base + s
+            used = aid == g.use_ids[s]
             self.events.append(["symbol", seat, s, 1 if used else 0])
             sname = g.components.symbol_names[s]
             if not used:
@@ -359,7 +361,7 @@ class KupferkesselState(State):
         # LAST
         card = self.pending
         self.pending = -1
-        keep = aid == g.last_base
+        keep = aid == g.last_ids[0]
         self.kept = 1 if keep else 0
         if keep:
             self.kettles[seat].append(card)
@@ -390,7 +392,6 @@ class KupferkesselState(State):
             self._begin_turn((self.seat + 1) % g.players, 1)
 
     def _finish(self):
-        g = self.game
         self.phase = OVER
         self.current_player = None
         self.result = self._score()
