@@ -889,8 +889,8 @@ class ScovilleState(State):
         cards = self.market + self.market_deck + [x for h in self.held_market for x in h]
         assert len(cards) == len(set(cards)), "scoville: a market card is in two places"
         rec = self.recipes + [x for h in self.held_recipes for x in h]
-        assert len(rec) == len(set(rec)) and len(rec) == c.recipe_count[n], \
-            "scoville: recipe cards are not conserved"
+        assert len(rec) == len(set(rec)) and len(rec) <= len(c.recipes), \
+            "scoville: a recipe card is in two places"
         auc = self.auction + [x for d in self.auction_deck + self.auction_discard for x in d]
         assert len(auc) == len(set(auc)), "scoville: an auction card is in two places"
         if not self.afternoon:
