@@ -41,6 +41,24 @@ export function affordable(have, wanted) {
   return need.every((k, i) => have[i] >= k);
 }
 
+/** The points (in plot units) of a walk along notches, with the corner each
+ * step passes through: a straight step goes through the midpoint, a turn through
+ * the corner at (x of the vertical-edge notch, y of the horizontal-edge notch). */
+export function walkPoints(catalog, path) {
+  const out = [];
+  path.forEach((n, i) => {
+    const [x, y] = catalog.notches[n].xy;
+    if (i > 0) {
+      const [px, py] = catalog.notches[path[i - 1]].xy;
+      const pv = Number.isInteger(px);   // a vertical-edge notch sits on an integer x
+      const nv = Number.isInteger(x);
+      if (pv !== nv) out.push(pv ? [px, y] : [x, py]);
+    }
+    out.push([x, y]);
+  });
+  return out;
+}
+
 /** Pixel centre of a notch on the field drawing. */
 export function notchXY(catalog, notch) {
   const [x, y] = catalog.notches[notch].xy;
@@ -143,7 +161,7 @@ function auctionHouse(ctx) {
 
 function myPeppers(ctx) {
   const me = ctx.view.seat;
-  return me === null || me === undefined ? null : ctx.view.players[me].peppers;
+  return me === null || me === undefined ? null : ctx.view.holdings[me].peppers;
 }
 
 function marketCard(ctx, c) {
@@ -239,19 +257,18 @@ function field(ctx) {
         title: `${cat.plots[p]}${c >= 0 ? ` ${cat.colors[c]}` : ""}` }, inner));
     }
   }
-  // the walking path, then the star, farmers and step targets
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("class", "sc-paths");
-  svg.setAttribute("width", String(W));
-  svg.setAttribute("height", String(H));
+  // the walking path (segments through the corners), then the star, farmers and step targets
   if (v.walk && v.walk.path.length > 1) {
-    const pts = v.walk.path.map((n) => notchXY(cat, n).join(",")).join(" ");
-    const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
-    line.setAttribute("points", pts);
-    line.setAttribute("class", `sc-walkline sc-seat${v.walk.seat}`);
-    svg.appendChild(line);
+    const pts = walkPoints(cat, v.walk.path);
+    for (let i = 0; i + 1 < pts.length; i += 1) {
+      const [x1, y1] = pts[i];
+      const [x2, y2] = pts[i + 1];
+      const len = Math.hypot(x2 - x1, y2 - y1) * CELL;
+      const ang = (Math.atan2(y2 - y1, x2 - x1) * 180) / Math.PI;
+      kids.push(h("span", { class: `sc-seg sc-seat${v.walk.seat}`, style: { left: `${x1 * CELL}px`, top: `${y1 * CELL}px`,
+        width: `${len}px`, transform: `rotate(${ang}deg)` } }));
+    }
   }
-  kids.push(svg);
   const [sx, sy] = notchXY(cat, cat.star);
   kids.push(h("span", { class: "sc-star", style: { left: `${sx}px`, top: `${sy}px` }, title: "the star" }, "★"));
   v.farmers.forEach((n, s) => {
@@ -284,7 +301,7 @@ function screen(ctx) {
   const v = ctx.view;
   const me = v.seat;
   if (me === null || me === undefined) return null;
-  const p = v.players[me];
+  const p = v.holdings[me];
   const rows = p.peppers.map((k, c) => {
     const sells = ctx.legalOf("sell").filter((a) => a.pepper === c);
     if (!k && !sells.length) return null;
@@ -310,7 +327,7 @@ function players(ctx) {
   const v = ctx.view;
   return h("section", { class: "sc-panel sc-players", "aria-label": "players" },
     h("h4", { class: "sc-h" }, "Players"),
-    v.players.map((p, s) => h("div", { class: "sc-player" }, seatDisc(ctx, s), ` ${ctx.seatLabel(s)} `,
+    v.holdings.map((p, s) => h("div", { class: "sc-player" }, seatDisc(ctx, s), ` ${ctx.seatLabel(s)} `,
       h("span", { class: "sc-small" }, p.money === null ? "behind the screen" : `$${p.money}`),
       ` plaques ${p.plaques.map((x) => x[1]).join("+") || "0"}`,
       h("span", { class: "sc-small" }, ` tiles ${p.tiles.filter(Boolean).length}/3`),

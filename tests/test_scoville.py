@@ -255,7 +255,7 @@ def test_bid_is_limited_to_money_and_hidden():
     s.apply("bid $3")
     assert s.observation(0)["my_bid"] == 3
     assert s.observation(1)["my_bid"] is None and s.observation(1)["bidding"] == [True, False, False]
-    assert "3" not in json.dumps(s.observation(1)["players"][0])
+    assert "3" not in json.dumps(s.observation(1)["holdings"][0])
     assert s.observation(1)["bids"] is None
     assert labels(s)[-1] == "bid $12"
     # the other seat's bid is resampled by determinize (the viewer cannot see it)
@@ -670,11 +670,11 @@ def test_screens_hide_holdings():
     own money, peppers and cards; screens=False shows everything."""
     s = g3().new_state(seed=4)
     o = s.observation(1)
-    assert o["players"][1]["money"] == 10 and o["players"][0]["money"] is None
-    assert o["players"][0]["peppers"] is None and o["players"][2]["recipes"] is None
-    assert s.observation(None)["players"][1]["peppers"] is None
+    assert o["holdings"][1]["money"] == 10 and o["holdings"][0]["money"] is None
+    assert o["holdings"][0]["peppers"] is None and o["holdings"][2]["recipes"] is None
+    assert s.observation(None)["holdings"][1]["peppers"] is None
     t = g3(screens=False).new_state(seed=4)
-    assert t.observation(1)["players"][0]["peppers"] == [1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+    assert t.observation(1)["holdings"][0]["peppers"] == [1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
 
 
 def test_determinize_keeps_what_the_seat_saw():

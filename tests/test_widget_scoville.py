@@ -22,7 +22,7 @@ from nbgames.widget.assets import compose_css, compose_esm
 ROOT = Path(__file__).resolve().parents[1]
 greedy = nbgames.bots.greedy
 FIXED = {"_esm", "_css", "_anywidget_id", "_dom_classes", "layout", "tabbable", "tooltip"}
-SYNCED = ("view", "legal", "legal_runs", "log_lines", "scores", "winners", "seat_info", "to_move", "status",
+SYNCED = ("view", "legal", "log_lines", "scores", "winners", "seat_info", "to_move", "status",
           "step_index", "history_start", "history_len", "error", "speed", "playing", "viewer",
           "viewers", "catalog", "title", "name", "players", "action_space")
 
@@ -83,7 +83,7 @@ def test_bid_clicks_and_illegal_clicks_change_nothing():
     w = new(seed=2)
     while w.view["phase"] != "bid":
         click(w, board_choice(w))
-    money = w.view["players"][0]["money"]
+    money = w.view["holdings"][0]["money"]
     bid = w.game.action_space.encode("bid", amount=money + 1)
     snap = json.dumps(w.state.to_dict(), sort_keys=True)
     for bad in (bid, w.game.num_actions, -1, "7", None, 1.5):
@@ -142,7 +142,7 @@ def test_sealed_bids_and_holdings_never_reach_other_viewers():
         for viewer in (0, 1, 2, None):
             w = nbgames.widget(state=state, viewer=viewer)
             data = synced(w)
-            for s, p in enumerate(data["view"]["players"]):
+            for s, p in enumerate(data["view"]["holdings"]):
                 if s != viewer:
                     assert p["money"] is None and p["peppers"] is None and p["market"] is None
             assert str(state.seed) not in json.dumps(data)

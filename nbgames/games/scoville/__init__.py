@@ -30,7 +30,7 @@ Observation (JSON): ``phase``, ``round``, ``afternoon``, ``final``, ``order``
 (seats by spot), ``field`` (70 characters, ``.`` or the colour index), ``farmers``
 (notch by seat), the displays ``auction``/``market``/``recipes`` (indices into
 ``catalog()``), ``decks`` (counts), ``stacks`` (plaque values left), ``prices``,
-``players`` (``money``/``peppers``/``market``/``recipes`` are None behind a
+``holdings`` (``money``/``peppers``/``market``/``recipes`` are None behind a
 screen; ``plaques`` and ``tiles`` are public), ``events`` (the public events of
 the current round), ``bids`` (once revealed), ``bidding``/``my_bid`` during the
 sealed bids, ``queue``/``spots``, ``walk`` (the path of the walking farmer),

@@ -26,7 +26,7 @@ TILE_POINTS = 4
 def _need(obs, game):
     """Extra worth of each colour for the cheapest-to-finish valuable recipe."""
     cat = game.components
-    have = obs["players"][obs["seat"]]["peppers"]
+    have = obs["holdings"][obs["seat"]]["peppers"]
     bonus = [0.0] * 10
     best = None
     for r in obs["recipes"]:
@@ -55,7 +55,7 @@ def choose(obs: dict, legal, rng) -> int:
     space = game.action_space
     ids = [int(a) for a in legal.ids]
     me = obs["seat"]
-    mine = obs["players"][me]
+    mine = obs["holdings"][me]
     bonus, need = _need(obs, game)
     worth = [WORTH[i] + bonus[i] for i in range(10)]
     ph = obs["phase"]
@@ -84,7 +84,7 @@ def _plant(obs, game, ids, field, worth, need):
     f = game.field
     chart = game.components.chart
     me = obs["seat"]
-    have = obs["players"][me]["peppers"]
+    have = obs["holdings"][me]["peppers"]
     done = space.encode("done")
     stacks = obs["stacks"]
     took = any(e[0] == "plaque" and e[1] == me for e in obs["events"])
@@ -120,7 +120,7 @@ def _walk(obs, game, ids, field, worth):
     came = f.corner_between(path[-2], pos) if len(path) > 1 else -1
     if len(path) > 1 and path[-2] == pos:
         came = -1
-    tiles = obs["players"][me]["tiles"]
+    tiles = obs["holdings"][me]["tiles"]
     occupied = {x for s, x in enumerate(obs["farmers"]) if s != me and x is not None}
 
     def gain(q):
@@ -175,7 +175,7 @@ def _fulfil(obs, game, ids, field, worth, need):
     space = game.action_space
     c = game.components
     me = obs["seat"]
-    have = obs["players"][me]["peppers"]
+    have = obs["holdings"][me]["peppers"]
     done = space.encode("done")
     recipes = [a for a in ids if space.unpack(a)[0] == "recipe"]
     if recipes:

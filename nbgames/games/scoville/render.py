@@ -49,7 +49,7 @@ def render(obs: dict, game) -> str:
     lines.append("plaques: " + "  ".join(f"{p['name']} {obs['stacks'][i]}"
                                          for i, p in enumerate(cat["plaques"])))
     lines.append("prices: " + ", ".join(f"{colors[i]} ${v}" for i, v in enumerate(obs["prices"]) if v))
-    for s, p in enumerate(obs["players"]):
+    for s, p in enumerate(obs["holdings"]):
         tiles = ", ".join(t for t, u in zip(cat["tiles"], p["tiles"]) if u) or "none"
         parts = [f"P{s}:"]
         if p["money"] is not None:

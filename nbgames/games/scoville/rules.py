@@ -690,7 +690,7 @@ class ScovilleState(State):
                       "discard": len(self.auction_discard[1 if self.afternoon else 0]),
                       "market": len(self.market_deck)},
             "stacks": [list(x) for x in self.stacks],
-            "players": players,
+            "holdings": players,
             "prices": scoring.prices(self.field),
             "events": [list(e) for e in self.events],
             "bids": list(self.bids) if self.bids is not None else None,
