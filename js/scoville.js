@@ -294,7 +294,7 @@ function field(ctx) {
   return h("section", { class: "sc-panel sc-fieldpanel", "aria-label": "pepper field" },
     h("h4", { class: "sc-h" }, "Pepper field"), chooser,
     h("div", { class: "sc-field", style: { width: `${W}px`, height: `${H}px` } }, kids),
-    v.walk ? h("div", { class: "sc-small" }, `${ctx.seatLabel(v.walk.seat)} walks: ${v.walk.steps} step(s)`) : null);
+    v.walk ? h("div", { class: "sc-small" }, `${ctx.seatLabel(v.walk.seat)} walking: ${v.walk.steps} step${v.walk.steps === 1 ? "" : "s"} so far`) : null);
 }
 
 function screen(ctx) {
