@@ -49,9 +49,11 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
   money <= 10 + 30 x 182 = 5470 = CAP (:func:`.scoring.money_cap`; asserted by
   ``check_invariants`` and tests). No reachable amount is cut off.
 * **Round limit.** The rulebook has none, but a game in which nobody fulfils a
-  market card never leaves the morning. Option ``round_limit`` (default 30; a
-  normal game lasts 8 to 14 rounds) ends the game after that round. It is also
-  what bounds money.
+  market card never leaves the morning. Option ``round_limit`` (default 30)
+  ends the game after that round. It is also what bounds money. Measured over 20
+  seeds: games between the greedy bots last 14-17-30 rounds (min-median-max)
+  with 2 players, 8-12-25 with 3, 8-12-18 with 4, 7-8-12 with 6; 1 of the 20
+  two-player games reached the limit.
 * **Forced decisions are automatic.** The last free spot, the last auction card,
   a player with nothing to plant, no step or nothing to fulfil: the engine acts
   and logs it (``skip`` events).

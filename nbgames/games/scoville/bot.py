@@ -4,7 +4,9 @@ It sees only its observation (its own holdings and the public table) and the
 game's fixed facts (``legal.game``: the breeding chart, the cards, the field).
 
 * Pepper worth: a rough number of points per colour (hotter is worth more),
-  raised for the peppers the best reachable recipe still needs.
+  raised for the peppers the best reachable recipe (and a market card one
+  pepper short or less) still needs, and lowered for every pepper of a colour
+  held beyond what is needed (hoarded browns are planted or sold).
 * Bids: a small bid (about a tenth of the money, at most $3) when it has money to
   spare; as a bidder it takes the first free spot (first to claim and plant).
 * Claims: the auction card whose peppers are worth most.
@@ -43,7 +45,23 @@ def _need(obs, game):
         for i in range(10):
             if need[i]:
                 bonus[i] = vp / (2 * sum(need))
-    return bonus, (best[1] if best else [0] * 10)
+    need = list(best[1]) if best else [0] * 10
+    # the market card closest to being paid: keep its peppers too
+    close = None
+    for m in obs["market"]:
+        card = cat.market[m]
+        want = [0] * 10
+        for c in card.wanted:
+            want[c] += 1
+        missing = sum(max(0, want[i] - have[i]) for i in range(10))
+        if close is None or missing < close[0]:
+            close = (missing, want)
+    if close and close[0] <= 1:
+        for i in range(10):
+            need[i] = max(need[i], close[1][i])
+            if close[1][i]:
+                bonus[i] += 0.5
+    return bonus, need
 
 
 def _worth(counts, worth):
@@ -57,7 +75,10 @@ def choose(obs: dict, legal, rng) -> int:
     me = obs["seat"]
     mine = obs["holdings"][me]
     bonus, need = _need(obs, game)
-    worth = [WORTH[i] + bonus[i] for i in range(10)]
+    have = mine["peppers"]
+    # a pepper is worth less the more of that colour is held beyond what is needed
+    worth = [(WORTH[i] + bonus[i]) / (1 + max(0, have[i] - max(2, need[i])) / 3)
+             for i in range(10)]
     ph = obs["phase"]
     if ph == "bid":
         money = mine["money"]

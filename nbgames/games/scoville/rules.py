@@ -49,8 +49,9 @@ class ScovilleGame(Game):
                           choices=(True, False)),
         "round_limit": Option(30, "The game ends after this round at the latest. The rulebook "
                                   "has no limit (a game where nobody fulfils a Market card would "
-                                  "never end); a normal game lasts about 8 to 12 rounds. It also "
-                                  "bounds money, hence the bid ids.",
+                                  "never end); games between the greedy bots last 7 to 30 rounds "
+                                  "(median 17 with 2 players, 8 with 6). It also bounds money, "
+                                  "hence the bid ids.",
                               check=int_range(2, 60)),
         "components": components_option(load_components, "None for the bundled components.json "
                                                          "(published data), or a path/dict of "
