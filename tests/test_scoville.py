@@ -722,3 +722,36 @@ def test_render_and_labels_round_trip():
     assert "e" in text and "(behind the screen)" in text and "$10" in text
     assert s.game.action_id("step to e4|f4") == s.game.action_space.encode(
         "step", notch=s.game.field.star)
+
+
+def test_afternoon_auction_refills_from_the_afternoon_deck():
+    """Claiming Auction Cards: refill from the morning deck while it is morning and
+    from the afternoon deck in the afternoon (Time Check: the morning auction deck
+    is removed, the cards on display stay)."""
+    g = g3()
+    s = scenario(g, order=[0, 1, 2], market=[3, 4, 5],
+                 peppers={0: ["red", "green"], 1: ["yellow", "green"]})
+    s = _buy_round(s, {0: "market card 3 (as shown)", 1: "market card 4 (as shown)"})
+    assert s.afternoon and s.phase == "bid"
+    kept = list(s.auction)
+    auto(s, phase_is("plant"))
+    assert len(s.auction) == 3 and not set(kept) & set(s.auction)
+    assert all(g.components.auction_afternoon[a] for a in s.auction)
+    assert sorted(s.auction_discard[0]) == []            # morning cards leave the game
+
+
+def test_market_card_black_or_white_choice():
+    """Visit the Farmer's Market: the reward is what the card shows; two afternoon
+    cards show a black or a white pepper (the player's choice)."""
+    g = g3()
+    card = next(i for i, m in enumerate(g.components.market) if m.choice)
+    assert g.catalog()["market"][card]["wanted"] == [C["green"], C["orange"], C["purple"]]
+    s = scenario(g, order=[0, 1, 2], afternoon=True, market=[card, 25, 26],
+                 peppers={0: ["green", "orange", "purple", "green"]})
+    auto(s, phase_is("fulfil", 0), plant_at=["d4", "c4", "g4"])
+    ls = labels(s)
+    assert f"market card {card} (black)" in ls and f"market card {card} (white)" in ls
+    assert f"market card {card} (as shown)" not in ls
+    white = s.peppers[0][C["white"]]
+    s.apply(f"market card {card} (white)")
+    assert s.peppers[0][C["white"]] == white + 1 and s.tally(0)["market"] == 4

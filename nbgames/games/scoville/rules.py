@@ -289,7 +289,8 @@ class ScovilleState(State):
         g = self.game
         self.auction.remove(card)
         per = 1 if g.components.auction_afternoon[card] else 0
-        self.auction_discard[per].append(card)
+        if per or not self.afternoon:        # a morning card claimed in the afternoon leaves the game
+            self.auction_discard[per].append(card)
         for col in g.components.auction[card]:
             self.peppers[s][col] += 1
         self._ev("claim", s, card)
