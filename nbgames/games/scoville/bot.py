@@ -1,0 +1,223 @@
+"""Scoville's heuristic bot (``nbgames.bots.greedy``).
+
+It sees only its observation (its own holdings and the public table) and the
+game's fixed facts (``legal.game``: the breeding chart, the cards, the field).
+
+* Pepper worth: a rough number of points per colour (hotter is worth more),
+  raised for the peppers the best reachable recipe (and a market card one
+  pepper short or less) still needs, and lowered for every pepper of a colour
+  held beyond what is needed (hoarded browns are planted or sold).
+* Bids: a small bid (about a tenth of the money, at most $3) when it has money to
+  spare; as a bidder it takes the first free spot (first to claim and plant).
+* Claims: the auction card whose peppers are worth most.
+* Planting: the pepper worth least to keep, on the plot whose new pairs breed
+  best, plus the plaque it would earn (plaques are always taken).
+* Harvest: searches every walk of the remaining steps (tiles only when they gain
+  more than the 4 points a tile keeps) and takes the first step of the best.
+* Fulfilment: the best recipe it can pay; a market card if its reward beats the
+  peppers paid; then it sells the colour that fetches most among the peppers no
+  target needs.
+"""
+
+from __future__ import annotations
+
+WORTH = [0.5, 0.5, 0.5, 1.0, 1.0, 1.0, 1.6, 2.6, 2.6, 5.0]
+TILE_POINTS = 4
+
+
+def _need(obs, game):
+    """Extra worth of each colour for the cheapest-to-finish valuable recipe."""
+    cat = game.components
+    have = obs["holdings"][obs["seat"]]["peppers"]
+    bonus = [0.0] * 10
+    best = None
+    for r in obs["recipes"]:
+        rec = cat.recipes[r]
+        need = [0] * 10
+        for c in rec.peppers:
+            need[c] += 1
+        missing = sum(max(0, need[i] - have[i]) for i in range(10))
+        score = rec.vp / (1 + missing)
+        if best is None or score > best[0]:
+            best = (score, need, rec.vp)
+    if best:
+        _, need, vp = best
+        for i in range(10):
+            if need[i]:
+                bonus[i] = vp / (2 * sum(need))
+    need = list(best[1]) if best else [0] * 10
+    # the market card closest to being paid: keep its peppers too
+    close = None
+    for m in obs["market"]:
+        card = cat.market[m]
+        want = [0] * 10
+        for c in card.wanted:
+            want[c] += 1
+        missing = sum(max(0, want[i] - have[i]) for i in range(10))
+        if close is None or missing < close[0]:
+            close = (missing, want)
+    if close and close[0] <= 1:
+        for i in range(10):
+            need[i] = max(need[i], close[1][i])
+            if close[1][i]:
+                bonus[i] += 0.5
+    return bonus, need
+
+
+def _worth(counts, worth):
+    return sum(k * worth[i] for i, k in enumerate(counts))
+
+
+def choose(obs: dict, legal, rng) -> int:
+    game = legal.game
+    space = game.action_space
+    ids = [int(a) for a in legal.ids]
+    me = obs["seat"]
+    mine = obs["holdings"][me]
+    bonus, need = _need(obs, game)
+    have = mine["peppers"]
+    # a pepper is worth less the more of that colour is held beyond what is needed
+    worth = [(WORTH[i] + bonus[i]) / (1 + max(0, have[i] - max(2, need[i])) / 3)
+             for i in range(10)]
+    ph = obs["phase"]
+    if ph == "bid":
+        money = mine["money"]
+        bid = min(3, money // 10)
+        return game.bid_base + min(bid, money)
+    if ph == "spot":
+        return min(ids)
+    if ph == "claim":
+        cards = game.components.auction
+        return max(ids, key=lambda a: (sum(worth[c] for c in cards[space.unpack(a)[1]]),
+                                       rng.random()))
+    if ph == "plaque":
+        return space.encode("plaque", choice="take")
+    field = [-1 if ch == "." else int(ch) for ch in obs["field"]]
+    if ph == "plant":
+        return _plant(obs, game, ids, field, worth, need)
+    if ph == "harvest":
+        return _walk(obs, game, ids, field, worth)
+    return _fulfil(obs, game, ids, field, worth, need)
+
+
+def _plant(obs, game, ids, field, worth, need):
+    space = game.action_space
+    f = game.field
+    chart = game.components.chart
+    me = obs["seat"]
+    have = obs["holdings"][me]["peppers"]
+    done = space.encode("done")
+    stacks = obs["stacks"]
+    took = any(e[0] == "plaque" and e[1] == me for e in obs["events"])
+    best, best_v = None, None
+    for a in ids:
+        if a == done:
+            continue
+        _, col, p = space.unpack(a)
+        v = -worth[col]
+        if have[col] <= need[col]:
+            v -= 2
+        st = game.plaque_of[col]
+        if st >= 0 and stacks[st] and not took:
+            v += stacks[st][0]
+        for q in f.neighbours[p]:
+            if field[q] >= 0:
+                v += 0.3 * sum(WORTH[x] for x in chart[col][field[q]])
+        if best_v is None or v > best_v:
+            best, best_v = a, v
+    if done in ids and (best is None or best_v < TILE_POINTS - 4.5):
+        return done
+    return best
+
+
+def _walk(obs, game, ids, field, worth):
+    space = game.action_space
+    f = game.field
+    chart = game.components.chart
+    me = obs["seat"]
+    walk = obs["walk"]
+    path = walk["path"]
+    pos = path[-1]
+    came = f.corner_between(path[-2], pos) if len(path) > 1 else -1
+    if len(path) > 1 and path[-2] == pos:
+        came = -1
+    tiles = obs["holdings"][me]["tiles"]
+    occupied = {x for s, x in enumerate(obs["farmers"]) if s != me and x is not None}
+
+    def gain(q):
+        a, b = f.notch_plots[q]
+        if a < 0 or b < 0 or field[a] < 0 or field[b] < 0:
+            return 0.0
+        return sum(worth[x] for x in chart[field[a]][field[b]])
+
+    def search(pos, came, steps, extra, back):
+        """Best total from here (value, penalty of tiles used)."""
+        best = 0.0
+        if steps >= 4 or (steps == 3 and not extra):
+            return best
+        cost = TILE_POINTS if steps == 3 else 0
+        a, b = f.notch_corners[pos]
+        corners = (a, b) if came < 0 else (f.other_corner(pos, came),)
+        for c in corners:
+            for q in f.corner_notches[c]:
+                if q != pos and q not in occupied:
+                    v = gain(q) - cost + search(q, c, steps + 1, extra and steps != 3, back)
+                    best = max(best, v)
+        if back and came >= 0:
+            for q in f.corner_notches[came]:
+                if q != pos and q not in occupied:
+                    v = gain(q) - cost - TILE_POINTS + search(q, came, steps + 1,
+                                                              extra and steps != 3, False)
+                    best = max(best, v)
+        return best
+
+    steps = walk["steps"]
+    extra, back = tiles[1], tiles[2]
+    cost = TILE_POINTS if steps == 3 else 0
+    best, best_v = None, None
+    for a in ids:
+        kind, *v = space.unpack(a)
+        if kind == "done":
+            val = 0.0
+        elif kind == "step":
+            q = v[0]
+            c = f.corner_between(pos, q)
+            val = gain(q) - cost + search(q, c, steps + 1, extra and steps != 3, back)
+        else:
+            q = v[0]
+            val = gain(q) - cost - TILE_POINTS + search(q, came, steps + 1,
+                                                        extra and steps != 3, False)
+        if best_v is None or val > best_v + 1e-9:
+            best, best_v = a, val
+    return best
+
+
+def _fulfil(obs, game, ids, field, worth, need):
+    space = game.action_space
+    c = game.components
+    me = obs["seat"]
+    have = obs["holdings"][me]["peppers"]
+    done = space.encode("done")
+    recipes = [a for a in ids if space.unpack(a)[0] == "recipe"]
+    if recipes:
+        return max(recipes, key=lambda a: c.recipes[space.unpack(a)[1]].vp)
+    best, best_v = None, 0.3
+    for a in ids:
+        kind, *v = space.unpack(a)
+        if kind == "market":
+            m = c.market[v[0]]
+            gets = list(m.peppers) + ([8 if v[1] == 1 else 7] if m.choice else [])
+            val = m.vp + m.coins / 3 + sum(worth[x] for x in gets) - sum(worth[x] for x in m.wanted)
+        elif kind == "sell":
+            k, col = v
+            keep = need[col]
+            if have[col] - k < keep:
+                continue
+            val = k * obs["prices"][col] / 3 - k * worth[col] + 0.01 * k
+            if obs["prices"][col] == 0:
+                continue
+        else:
+            continue
+        if val > best_v:
+            best, best_v = a, val
+    return best if best is not None else done

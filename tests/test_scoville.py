@@ -1,0 +1,757 @@
+"""Scoville: every rule of the rulebook (rules/scoville.txt), each test citing its
+section, and every worked example rebuilt through the engine's API.
+
+Positions the random set-up rarely deals are staged with
+:func:`nbgames.games.scoville.scenario.scenario` (replaces parts of the round-1
+set-up before any decision); everything after that is played with ``apply``.
+Seats in the examples: Greg = 0, Ruth = 1, Yuri = 2.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import nbgames
+from nbgames.core.errors import ComponentError, IllegalActionError, OptionError
+from nbgames.games.scoville import scoring
+from nbgames.games.scoville.components import COLORS, load_components
+from nbgames.games.scoville.scenario import scenario
+
+GREG, RUTH, YURI = 0, 1, 2
+C = {c: i for i, c in enumerate(COLORS)}
+
+
+def g3(**kw):
+    return nbgames.load("scoville", players=3, **kw)
+
+
+def labels(state):
+    return state.legal_actions().labels
+
+
+def auto(state, until, plant_at=None, max_steps=2000):
+    """Play plain decisions until ``until(state)``: claim the first card, plant the
+    first colour at the first plot of ``plant_at`` that is legal (else the first
+    legal plant), decline plaques, take one step and stop, bid $0, fulfil
+    nothing."""
+    for _ in range(max_steps):
+        if until(state) or state.is_terminal():
+            return state
+        ls = labels(state)
+        ph = state.phase
+        if ph == "bid":
+            a = "bid $0"
+        elif ph == "plaque":
+            a = "decline the plaque"
+        elif ph == "plant":
+            if "done" in ls:
+                a = "done"
+            else:
+                greens = [x for x in ls if x.startswith("plant green")]
+                a = (greens or ls)[0]
+                for plot in plant_at or []:
+                    hit = [x for x in (greens or ls) if x.endswith(f" at {plot}")]
+                    if hit:
+                        a = hit[0]
+                        break
+        elif ph == "harvest":
+            a = "done" if "done" in ls else ls[0]
+        elif ph == "fulfil":
+            a = "done"
+        else:
+            a = ls[0]
+        state.apply(a)
+    raise AssertionError("auto: no end")
+
+
+def phase_is(ph, seat=None):
+    return lambda s: s.phase == ph and (seat is None or s.current_player == seat)
+
+
+# ---------------------------------------------------------------------------
+# Components
+# ---------------------------------------------------------------------------
+
+def test_components_published_counts():
+    """Components: 65 Auction cards (30 morning, 35 afternoon), 48 Market cards
+    (24 + 24), 30 Recipe cards, 12 Award Plaques, 10 colours."""
+    c = load_components()
+    assert len(c.auction) == 65 and sum(c.auction_afternoon) == 35
+    assert len(c.market) == 48 and sum(m.afternoon for m in c.market) == 24
+    assert len(c.recipes) == 30
+    assert sum(len(v) for _, _, v in c.plaques) == 12
+    assert dict((n, v) for n, _, v in c.plaques) == {
+        "striped": (2, 2, 2), "brown": (5, 4, 3), "white": (7, 5), "black": (9, 6),
+        "phantom": (12, 8)}
+    assert c.market_count == {2: 7, 3: 9, 4: 11, 5: 13, 6: 15}
+    assert c.recipe_count == {2: 8, 3: 12, 4: 16, 5: 20, 6: 24}
+    data = json.loads(open(nbgames.games.__path__[0] + "/scoville/components.json").read())
+    for key in ("colors", "breeding_chart", "field", "award_plaques", "bonus_tiles", "start"):
+        assert data[key]["source"].split(":")[0] in ("rulebook", "published", "deduced")
+    for key in ("morning_market", "afternoon_market", "recipes", "auction_morning"):
+        assert all(x["source"].startswith("published") for x in data[key])
+
+
+def test_breeding_chart_brown_with_primary_or_secondary_gives_nothing():
+    """Cross-Breeding: some combinations (all involving brown peppers) are marked
+    with an X: nothing. The chart is symmetric."""
+    c = load_components()
+    for other in ("red", "yellow", "blue", "green", "orange", "purple"):
+        assert c.chart[C["brown"]][C[other]] == ()
+    empty = [(a, b) for a in range(10) for b in range(10) if not c.chart[a][b]]
+    assert all(C["brown"] in pair for pair in empty)
+    assert all(sorted(c.chart[a][b]) == sorted(c.chart[b][a]) for a in range(10) for b in range(10))
+
+
+def test_breeding_examples():
+    """Cross-Breeding, Examples 1-3: blue+blue = two blue; orange+purple = white;
+    brown+orange = nothing."""
+    chart = load_components().chart
+    assert scoring.harvest(chart, C["blue"], C["blue"]) == (C["blue"], C["blue"])
+    assert scoring.harvest(chart, C["orange"], C["purple"]) == (C["white"],)
+    assert scoring.harvest(chart, C["brown"], C["orange"]) == ()
+
+
+def test_field_notches_and_star():
+    """Setup G / Harvesting: a 10 x 7 field, the starting plots at columns 5 and 6
+    of row 4, the star on the notch between them, one notch on every plot edge
+    (157)."""
+    f = g3().field
+    assert (f.cols, f.rows, f.notches) == (10, 7, 157)
+    assert [f.plot_names[p] for p in f.start_plots] == ["e4", "f4"]
+    assert f.notch_names[f.star] == "e4|f4"
+    assert len(set(f.notch_names)) == 157
+    # an inner notch has 6 neighbours (3 through each corner), a field corner notch fewer
+    assert len(f.through(f.star, f.notch_corners[f.star][0])) == 3
+
+
+def test_bad_components_and_options_are_rejected():
+    """Bad input: the options name the value and the choices."""
+    with pytest.raises(OptionError, match="screens"):
+        nbgames.load("scoville", players=2, screens="yes")
+    with pytest.raises(OptionError, match="round_limit"):
+        nbgames.load("scoville", players=2, round_limit=1)
+    with pytest.raises(OptionError, match="players"):
+        nbgames.load("scoville", players=7)
+    with pytest.raises(ComponentError, match="colour"):
+        data = json.loads(open(nbgames.games.__path__[0] + "/scoville/components.json").read())
+        data["recipes"][0]["peppers"][0] = "pink"
+        load_components(data)
+
+
+# ---------------------------------------------------------------------------
+# Set-up
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", [2, 3, 4, 6])
+def test_setup(n):
+    """Setup B-H: $10 and one red, yellow and blue pepper each, one of each bonus
+    tile; market and recipe cards by player count; auction cards = players; two
+    of red/yellow/blue on the starting plots; a random turn order; in a 2- or
+    3-player game the top plaque of each stack is removed."""
+    g = nbgames.load("scoville", players=n)
+    s = g.new_state(seed=5)
+    c = g.components
+    assert s.money == [10] * n
+    assert all(p == [1, 1, 1] + [0] * 7 for p in s.peppers)
+    assert all(t == [True, True, True] for t in s.tiles)
+    assert len(s.market) == c.market_count[n] and not any(c.market[m].afternoon for m in s.market)
+    assert len(s.recipes) == c.recipe_count[n]
+    assert len(s.auction) == n and not any(c.auction_afternoon[a] for a in s.auction)
+    planted = [(g.field.plot_names[p], col) for p, col in enumerate(s.field) if col >= 0]
+    assert [p for p, _ in planted] == ["e4", "f4"]
+    assert planted[0][1] != planted[1][1] and {col for _, col in planted} <= {0, 1, 2}
+    top = [v[0] for _, _, v in c.plaques]
+    assert [st[0] if st else None for st in s.stacks] == (
+        [v[1] for _, _, v in c.plaques] if n <= 3 else top)
+    orders = {tuple(g.new_state(seed=k).order) for k in range(20)}
+    assert len(orders) > 1
+
+
+def test_round_one_has_no_bids():
+    """Bidding for Turn Order, Note: in the very first round no bids are made."""
+    s = g3().new_state(seed=1)
+    assert s.phase == "claim" and s.current_player == s.order[0]
+    assert all(x.startswith("claim") for x in labels(s))
+
+
+# ---------------------------------------------------------------------------
+# Auction
+# ---------------------------------------------------------------------------
+
+def test_bid_example_and_claim_example():
+    """Bidding for Turn Order, Example: Greg bid 7, Ruth and Yuri 5; Greg chooses
+    spot 3, Ruth (earlier in the previous order) spot 1, Yuri ends on 2: the new
+    order is Ruth, Yuri, Greg. Bids are paid. Then Claiming Auction Cards,
+    Example: Ruth takes purple, Yuri yellow+blue, Greg the remaining red, and the
+    Auction House is refilled with three new cards. Then Award Plaques, Example:
+    Ruth plants her purple pepper and takes the 2-point plaque."""
+    g = g3()
+    # auction card ids (catalog order): 16 = purple, 24 = yellow+blue, 8 = red
+    cat = g.catalog()["auction"]
+    assert (cat[16], cat[24], cat[8]) == ([C["purple"]], [C["yellow"], C["blue"]], [C["red"]])
+    s = scenario(g, order=[RUTH, YURI, GREG], round_=2, auction=[16, 24, 8])
+    assert s.phase == "bid" and s.current_player == GREG
+    s.apply("bid $7")
+    assert s.current_player == RUTH
+    s.apply("bid $5")
+    s.apply("bid $5")
+    assert s.bids == [7, 5, 5] and s.money == [3, 5, 5]
+    assert s.current_player == GREG and labels(s) == ["take spot 1", "take spot 2", "take spot 3"]
+    s.apply("take spot 3")
+    assert s.current_player == RUTH
+    s.apply("take spot 1")                       # Yuri has no choice left
+    assert s.order == [RUTH, YURI, GREG]
+    assert s.phase == "claim" and s.current_player == RUTH
+    before = [p.copy() for p in s.peppers]
+    s.apply("claim auction card 16")
+    s.apply("claim auction card 24")             # Greg takes the remaining card
+    assert s.peppers[RUTH][C["purple"]] == before[RUTH][C["purple"]] + 1
+    assert s.peppers[YURI][C["yellow"]] == before[YURI][C["yellow"]] + 1
+    assert s.peppers[YURI][C["blue"]] == before[YURI][C["blue"]] + 1
+    assert s.peppers[GREG][C["red"]] == before[GREG][C["red"]] + 1
+    assert len(s.auction) == 3 and not {16, 24, 8} & set(s.auction)
+    assert sorted(s.auction_discard[0]) == [8, 16, 24]
+    # Ruth plants the purple pepper and earns the most valuable striped plaque (2)
+    assert s.phase == "plant" and s.current_player == RUTH
+    s.apply("plant purple at d4")
+    assert s.phase == "plaque"
+    s.apply("take the plaque")
+    assert s.won[RUTH] == [[0, 2]] and s.stacks[0] == [2]
+    assert s.tally(RUTH)["plaques"] == 2
+
+
+def test_bid_ties_and_zero_bids():
+    """Bidding: a tie (higher than zero) goes to the earlier previous order; zero
+    bids take the remaining spots in the previous order, lowest number first."""
+    g = nbgames.load("scoville", players=4)
+    s = scenario(g, order=[3, 1, 0, 2], round_=2)
+    for b in (0, 4, 0, 4):
+        s.apply(f"bid ${b}")
+    assert s.current_player == 3                 # tied with seat 1, earlier before
+    s.apply("take spot 4")
+    assert s.current_player == 1
+    s.apply("take spot 2")
+    assert s.order == [0, 1, 2, 3] and s.phase == "claim"
+
+
+def test_all_zero_bids_keep_the_order():
+    """Bidding: players who bid zero are placed in the previous round's order."""
+    s = scenario(g3(), order=[2, 0, 1], round_=2)
+    for _ in range(3):
+        s.apply("bid $0")
+    assert s.order == [2, 0, 1] and s.money == [10, 10, 10]
+
+
+def test_bid_is_limited_to_money_and_hidden():
+    """Bidding: players secretly take any amount of their coins (including zero);
+    bids are revealed simultaneously. The bid cap is the money bound."""
+    g = g3()
+    s = scenario(g, round_=2, money={0: 4, 1: 12})
+    assert labels(s) == [f"bid ${k}" for k in range(5)]
+    s.apply("bid $3")
+    assert s.observation(0)["my_bid"] == 3
+    assert s.observation(1)["my_bid"] is None and s.observation(1)["bidding"] == [True, False, False]
+    assert "3" not in json.dumps(s.observation(1)["holdings"][0])
+    assert s.observation(1)["bids"] is None
+    assert labels(s)[-1] == "bid $12"
+    # the other seat's bid is resampled by determinize (the viewer cannot see it)
+    seen = {s.determinize(1, random.Random(k))._secret_of(0)[0] for k in range(30)}
+    assert len(seen) > 1
+    with pytest.raises(IllegalActionError):
+        s.apply("bid $13")
+
+
+def test_money_cap_bound():
+    """Bid ids need a cap: money only grows in Fulfillment, by at most one Market
+    card ($7 at most) and one sale (5 peppers at $35 at most) a round, so after
+    at most ``round_limit`` rounds money <= 10 + 30 * 182 = 5470 = the cap."""
+    g = g3()
+    c = g.components
+    assert max(m.coins for m in c.market) == 7
+    assert g.cap == 10 + 30 * (7 + 5 * 35) == 5470
+    assert g.action_space.kind("bid").fields[0].hi == g.cap
+    assert nbgames.load("scoville", players=2, round_limit=12).cap == 10 + 12 * 182
+
+
+def test_auction_deck_reshuffles_its_discards():
+    """Claiming Auction Cards: a deck that runs out is reshuffled from its discards."""
+    g = nbgames.load("scoville", players=6)
+    s = g.new_state(seed=3)
+    s.auction_discard[0].extend(s.auction_deck[0][:-2])
+    s.auction_deck[0] = s.auction_deck[0][-2:]
+    auto(s, phase_is("plant"))
+    assert len(s.auction) == 6 and s.auction_deck[0] and not s.auction_discard[0]
+    s.check_invariants()
+
+
+# ---------------------------------------------------------------------------
+# Planting
+# ---------------------------------------------------------------------------
+
+def _to_plant(seed=2, **kw):
+    s = scenario(g3(), seed=seed, **kw)
+    return auto(s, phase_is("plant"))
+
+
+def test_planting_must_be_adjacent_and_mandatory():
+    """Planting: each player must plant one pepper, on an empty plot horizontally
+    or vertically adjacent to a planted plot."""
+    s = _to_plant()
+    ls = labels(s)
+    assert "done" not in ls                       # the first pepper is required
+    plots = {x.split(" at ")[1] for x in ls}
+    assert plots == {"d4", "g4", "e3", "f3", "e5", "f5"}
+
+
+def test_no_plant_without_peppers_skips():
+    """Planting: must plant one pepper if they have one."""
+    s = scenario(g3(), order=[0, 1, 2], peppers={0: {}}, auction=[0, 1, 2])
+    s.apply("claim auction card 0")              # seat 0 takes a blue pepper
+    s.peppers[0] = [0] * 10                       # and (staged) has none left
+    auto(s, phase_is("plant"))
+    assert s.current_player == 1
+    assert ["skip", 0, "plant"] in s.events
+
+
+def test_plaques_striped_one_per_round_and_extra_pepper():
+    """Award Plaques: striped plaques for purple, orange or green; only one plaque
+    a round. Plant 1 Extra Pepper: a second pepper, following the normal rules;
+    you may decline the first plaque to claim one with the second."""
+    s = _to_plant(order=[0, 1, 2], peppers={0: {"green": 1, "brown": 1, "red": 1}})
+    assert s.current_player == 0
+    s.apply("plant green at d4")
+    assert s.phase == "plaque"
+    s.apply("decline the plaque")
+    assert "done" in labels(s) and any(x.startswith("plant brown") for x in labels(s))
+    s.apply("plant brown at c4")                  # uses the extra-pepper tile
+    assert s.tiles[0][0] is False and ["tile", 0, 0] in s.events
+    assert s.phase == "plaque"
+    s.apply("take the plaque")
+    assert s.won[0] == [[1, 4]]                  # brown: 5 removed (3 players), 4 on top
+    assert s.current_player == 1
+
+
+def test_only_one_plaque_per_round():
+    """Award Plaques: a player may only earn one plaque per round, even with a
+    second pepper that would qualify."""
+    s = _to_plant(order=[0, 1, 2], peppers={0: {"green": 1, "brown": 1}})
+    s.apply("plant green at d4")
+    s.apply("take the plaque")
+    s.apply("plant brown at c4")
+    assert s.phase == "plant" and s.current_player == 1 and len(s.won[0]) == 1
+
+
+def test_red_yellow_blue_earn_no_plaque():
+    """Award Plaques: plaques exist only for striped, brown, white, black, phantom."""
+    s = _to_plant(order=[0, 1, 2])
+    s.apply(next(x for x in labels(s) if x.startswith("plant red")))
+    assert s.phase == "plant" and s.current_player == 0 and "done" in labels(s)
+
+
+# ---------------------------------------------------------------------------
+# Harvesting
+# ---------------------------------------------------------------------------
+
+GREG_FIELD = {"e4": "yellow", "f4": "red", "d4": "purple", "d3": "orange", "c3": "orange"}
+
+
+def _greg_walk(**kw):
+    s = scenario(g3(), clear_field=True, field=GREG_FIELD, order=[RUTH, YURI, GREG], **kw)
+    return auto(s, phase_is("harvest"), plant_at=["g4", "h4", "i4", "j4", "g5", "g3"])
+
+
+def test_greg_first_round_harvest_example():
+    """Harvesting, Example: in the first round Greg starts on the star; step 1
+    ends between an empty plot and a yellow pepper: nothing; step 2 between an
+    orange and a purple pepper: white; step 3 between two oranges: black. The
+    Harvesting phase runs in reverse turn order."""
+    s = _greg_walk()
+    assert s.current_player == GREG
+    assert s.farmers[GREG] == s.game.field.star
+    before = s.peppers[GREG].copy()
+    s.apply("step to e3-e4")
+    assert s.peppers[GREG] == before
+    s.apply("step to d3-d4")
+    assert s.peppers[GREG][C["white"]] == before[C["white"]] + 1
+    s.apply("step to c3|d3")
+    assert s.peppers[GREG][C["black"]] == before[C["black"]] + 1
+    # Greg still holds Move 1 Extra Step, so a 4th step is offered, or he stops
+    assert s.current_player == GREG and "done" in labels(s)
+    s.apply("done")
+    assert s.current_player == YURI                    # reverse order
+    assert s.farmers[GREG] == s.game.field.notch_names.index("c3|d3")
+
+
+def test_steps_cannot_turn_back_and_walk_needs_one_step():
+    """Harvesting: at least one step; once moving, no turning around (a step
+    leaves through the corner not arrived by)."""
+    s = _greg_walk()
+    ls = labels(s)
+    assert "done" not in ls
+    assert sorted(ls) == sorted(f"step to {n}" for n in
+                                ("e3|f3", "e3-e4", "f3-f4", "e5|f5", "e4-e5", "f4-f5"))
+    s.apply("step to e3-e4")
+    steps = [x for x in labels(s) if x.startswith("step")]
+    assert sorted(steps) == ["step to d3-d4", "step to d3|e3", "step to d4|e4"]
+    back = [x for x in labels(s) if x.startswith("double back")]
+    assert sorted(back) == ["double back to e3|f3", "double back to e4|f4",
+                            "double back to f3-f4"]
+
+
+def test_double_back_example():
+    """Double Back Once: after two steps turning left the next step reaches one
+    of three points; with the tile the farmer turns around and reaches the other
+    three (the one it came from included). It is not an extra step."""
+    s = _greg_walk()
+    s.apply("step to e3-e4")
+    s.apply("step to d3-d4")
+    fwd = sorted(x for x in labels(s) if x.startswith("step"))
+    back = sorted(x for x in labels(s) if x.startswith("double"))
+    assert fwd == ["step to c3-c4", "step to c3|d3", "step to c4|d4"]
+    assert back == ["double back to d3|e3", "double back to d4|e4", "double back to e3-e4"]
+    s.apply("double back to e3-e4")
+    assert s.tiles[GREG][2] is False
+    assert not any(x.startswith("double") for x in labels(s))      # once only
+    assert s.walk[2] == 3 and s.current_player == GREG     # a 4th step (extra-step tile)
+    s.apply(next(x for x in labels(s) if x.startswith("step")))
+    assert s.current_player == YURI and not any(s.tiles[GREG][1:])
+
+
+def test_extra_step_and_circle():
+    """Move 1 Extra Step: a fourth step; it allows going round a plot and ending
+    where you started."""
+    s = _greg_walk()
+    for n in ("e3-e4", "d4|e4", "e4-e5"):
+        s.apply(f"step to {n}")
+    assert "step to e4|f4" in labels(s)               # back to the star, round plot e4
+    s.apply("step to e4|f4")
+    assert s.tiles[GREG][1] is False and ["tile", GREG, 1] in s.events
+    assert s.farmers[GREG] == s.game.field.star and s.current_player == YURI
+
+
+def test_three_steps_without_tile_end_the_walk():
+    """Harvesting: up to three steps (a fourth only with the tile)."""
+    s = _greg_walk(tiles={GREG: ["plant", "back"]})
+    for n in ("e3-e4", "d3-d4", "c3|d3"):
+        s.apply(f"step to {n}")
+    assert s.current_player == YURI
+
+
+def test_farmers_block():
+    """Harvesting: farmers cannot pass through or stop on an opponent's farmer;
+    a completely blocked farmer skips."""
+    s = _greg_walk()
+    f = s.game.field
+    s.apply("step to e3-e4")
+    s.apply("done")
+    assert s.current_player == YURI and s.farmers[YURI] == f.star
+    assert "step to e3-e4" not in labels(s)
+    # a farmer boxed in on every side skips its walk: |a1 has 3 neighbours
+    corner = f.notch_names.index("|a1")
+    nb = [q for c in f.notch_corners[corner] for q in f.through(corner, c)]
+    assert sorted(f.notch_names[q] for q in nb) == ["-a1", "a1-a2", "|a2"]
+    g4 = nbgames.load("scoville", players=4)
+    s3 = scenario(g4, order=[1, 2, 3, 0])
+    s3.round = 2
+    s3.farmers = [corner] + nb
+    s3.phase = "harvest"
+    s3.turn = 0
+    s3._next_walker()                       # staged: seat 0 walks first and is boxed in
+    assert ["skip", 0, "harvest"] in s3.events and s3.current_player != 0
+
+
+def test_harvest_is_reverse_order_and_round_one_star():
+    """Harvesting: reverse turn order; in the first round each farmer starts on
+    the star."""
+    s = _greg_walk()
+    assert [s.current_player] == [GREG]
+    s.apply("step to f3-f4")
+    s.apply("done")
+    assert s.current_player == YURI and s.farmers[YURI] == s.game.field.star
+
+
+# ---------------------------------------------------------------------------
+# Fulfillment
+# ---------------------------------------------------------------------------
+
+def _to_fulfil(**kw):
+    s = scenario(g3(), **kw)
+    return auto(s, phase_is("fulfil", kw.get("order", [0, 1, 2])[0]) if "order" in kw
+                else phase_is("fulfil"),
+                plant_at=["d4", "c4", "b4", "g4", "h4", "i4"])
+
+
+def test_market_example():
+    """Visit the Farmer's Market, Example: Yuri pays a yellow and an orange pepper,
+    takes a brown pepper and $3, and the card earns him 1 point at the end."""
+    g = g3()
+    assert g.catalog()["market"][16] == {"wanted": [1, 4], "peppers": [6], "coins": 3, "vp": 1,
+                                         "choice": False, "afternoon": False}
+    s = _to_fulfil(order=[YURI, GREG, RUTH], market=[16, 0, 1],
+                   peppers={YURI: {"yellow": 1, "orange": 1, "green": 1}})
+    assert s.current_player == YURI
+    before, money = s.peppers[YURI].copy(), s.money[YURI]
+    s.apply("market card 16 (as shown)")
+    assert s.peppers[YURI][C["yellow"]] == before[C["yellow"]] - 1
+    assert s.peppers[YURI][C["orange"]] == before[C["orange"]] - 1
+    assert s.peppers[YURI][C["brown"]] == before[C["brown"]] + 1
+    assert s.money[YURI] == money + 3 and s.held_market[YURI] == [16]
+    assert 16 not in s.market and s.tally(YURI)["market"] == 1
+    assert not any(x.startswith("market") for x in labels(s))          # once a round
+
+
+def test_recipe_example():
+    """Enter the Chili Cook-off, Example: Yuri pays 2 black, 2 brown and 2 red
+    peppers and the recipe earns him 16 points."""
+    g = g3()
+    assert g.components.recipes[9].vp == 16
+    s = _to_fulfil(order=[YURI, GREG, RUTH], recipes=[9, 29, 28],
+                   peppers={YURI: {"black": 2, "brown": 2, "red": 2, "green": 1}})
+    have = s.peppers[YURI].copy()
+    s.apply("recipe 9")
+    assert s.peppers[YURI][C["black"]] == have[C["black"]] - 2
+    assert s.peppers[YURI][C["brown"]] == have[C["brown"]] - 2
+    assert s.peppers[YURI][C["red"]] == have[C["red"]] - 2
+    assert s.held_recipes[YURI] == [9] and s.tally(YURI)["recipes"] == 16
+    assert not any(x.startswith("recipe") for x in labels(s))
+
+
+SELL_FIELD = {"e4": "yellow", "f4": "yellow", "d4": "yellow", "g4": "yellow",
+              "e3": "orange", "f3": "orange", "e5": "blue", "f5": "blue", "d3": "red",
+              "g3": "purple"}
+
+
+def test_selling_example():
+    """Sell a Batch of Peppers, Example: red and purple worth nothing, orange and
+    blue $1, yellow $2 (one $ for every two planted); Yuri sells 3 yellow for $6.
+    Up to five peppers of one colour, once a round."""
+    s = scenario(g3(), clear_field=True, field=SELL_FIELD, order=[YURI, GREG, RUTH],
+                 peppers={YURI: {"yellow": 6, "green": 1}, GREG: {"green": 1},
+                          RUTH: {"green": 1}}, auction=[14, 15, 12])
+    s = auto(s, phase_is("fulfil"), plant_at=["c4", "b4", "a4", "h4", "i4"])
+    while s.phase == "plant" or s.current_player != YURI:     # plants were green
+        s = auto(s, phase_is("fulfil", YURI))
+    p = s.observation(YURI)["prices"]
+    assert (p[C["red"]], p[C["purple"]], p[C["orange"]], p[C["blue"]], p[C["yellow"]]) == \
+        (0, 0, 1, 1, 2)
+    assert "sell 5 yellow" in labels(s) and "sell 6 yellow" not in s.game.action_space.to_json()
+    money = s.money[YURI]
+    s.apply("sell 3 yellow")
+    assert s.money[YURI] == money + 6
+    assert not any(x.startswith("sell") for x in labels(s))
+
+
+def test_fulfil_done_and_skip():
+    """Fulfillment: the actions are optional, in any order, each once; a player
+    who can do nothing is passed."""
+    s = _to_fulfil(order=[0, 1, 2], market=[3, 4, 5], peppers={0: ["red", "green"]})
+    ls = labels(s)
+    assert "done" in ls and any(x.startswith("sell") for x in ls)
+    s.apply("done")
+    assert s.current_player == 1
+
+
+# ---------------------------------------------------------------------------
+# Time check and the end
+# ---------------------------------------------------------------------------
+
+def _buy_round(s, buys):
+    """Play to fulfillment and let the seats in ``buys`` (seat -> label) act."""
+    while not s.is_terminal() and s.phase != "bid":
+        if s.phase == "fulfil" and s.current_player in buys:
+            lab = buys.pop(s.current_player)
+            s.apply(lab)
+            s.apply("done")
+            continue
+        auto(s, lambda t: t.phase == "fulfil" and t.current_player in buys or t.phase == "bid",
+             plant_at=["d4", "c4", "b4", "g4", "h4", "i4", "a4", "j4"])
+    return s
+
+
+def test_time_check_morning_to_afternoon_example():
+    """Time Check, If It's Morning, Example: only 1 market card remains in a
+    three-player game: discard it, deal 9 afternoon cards, remove the morning
+    auction deck, keep the auction cards on display."""
+    g = g3()
+    s = scenario(g, order=[0, 1, 2], market=[3, 4, 5],
+                 peppers={0: ["red", "green"], 1: ["yellow", "green"]})
+    s = _buy_round(s, {0: "market card 3 (as shown)", 1: "market card 4 (as shown)"})
+    assert s.round == 2 and s.afternoon and not s.final
+    assert len(s.market) == 9 and all(g.components.market[m].afternoon for m in s.market)
+    assert s.auction_deck[0] == [] and s.market_deck == []
+    assert len(s.auction) == 3 and not any(g.components.auction_afternoon[a] for a in s.auction)
+
+
+def test_time_check_morning_recipes_short_skips_afternoon():
+    """Time Check, If It's Morning: fewer recipes than players skips the afternoon;
+    one more round, then the game ends."""
+    s = scenario(g3(), order=[0, 1, 2], recipes=[28, 29, 22],
+                 peppers={0: {"orange": 1, "blue": 1, "green": 1}})
+    s = _buy_round(s, {0: "recipe 28"})
+    assert s.final and not s.afternoon and s.round == 2
+    auto(s, lambda t: False)
+    assert s.is_terminal() and s.round == 2 and s.result["why"] == "the last round is over"
+
+
+def test_time_check_afternoon_example():
+    """Time Check, If It's Afternoon, Example: 2 market cards and 3 recipes in a
+    three-player game: one more round, then the game ends."""
+    s = scenario(g3(), order=[0, 1, 2], afternoon=True, market=[25, 26, 27],
+                 recipes=[28, 29, 27], peppers={0: {"brown": 1, "red": 1, "green": 1}})
+    s = _buy_round(s, {0: "market card 25 (as shown)"})
+    assert s.final and s.round == 2 and s.phase == "bid"
+    auto(s, lambda t: False)
+    assert s.is_terminal() and s.round == 2
+
+
+def test_time_check_afternoon_both_short_ends_at_once():
+    """Time Check, If It's Afternoon: both counts short: the game ends at once."""
+    s = scenario(g3(), order=[0, 1, 2], afternoon=True, market=[25, 26, 27],
+                 recipes=[28, 29, 27], peppers={0: {"brown": 1, "red": 1, "orange": 1,
+                                                    "blue": 1, "green": 1}})
+    s = _buy_round(s, {0: "market card 25 (as shown)"})
+    assert s.round == 2 and s.final          # sanity: one buy = one count short
+    s2 = scenario(g3(), order=[0, 1, 2], afternoon=True, market=[25, 26, 27],
+                  recipes=[28, 29, 27], peppers={0: {"brown": 1, "red": 1, "orange": 1,
+                                                     "blue": 1, "green": 1}})
+    while s2.current_player != 0 or s2.phase != "fulfil":
+        auto(s2, phase_is("fulfil", 0), plant_at=["d4", "c4", "g4", "h4"])
+    s2.apply("market card 25 (as shown)")
+    s2.apply("recipe 28")
+    auto(s2, lambda t: False)
+    assert s2.is_terminal() and s2.round == 1
+
+
+def test_endgame_example_45_points():
+    """Endgame, Example: 8 from Market cards + 21 from Recipes + 7 from plaques +
+    4 from one unused tile + 5 from $17 = 45."""
+    assert scoring.tally(8, 21, 7, 1, 17) == {"market": 8, "recipes": 21, "plaques": 7,
+                                               "tiles": 4, "money": 5, "total": 45}
+    g = g3()
+    c = g.components
+    # market 36 + 37 (4 + 4), recipes 12 + 20 (13 + 8), the 7-point white plaque
+    assert c.market[36].vp + c.market[37].vp == 8 and c.recipes[12].vp + c.recipes[20].vp == 21
+    s = scenario(g, order=[0, 1, 2], afternoon=True, market=[], recipes=[],
+                 held_market={0: [36, 37]}, held_recipes={0: [12, 20]},
+                 plaques={0: [[2, 7]]}, tiles={0: ["step"]}, money={0: 17},
+                 peppers={0: {"green": 1}})
+    auto(s, lambda t: False, plant_at=["d4", "c4", "g4"])
+    assert s.is_terminal() and s.round == 1
+    assert s.result["tally"][0] == {"market": 8, "recipes": 21, "plaques": 7, "tiles": 4,
+                                    "money": 5, "total": 45}
+    assert s.scores()[0] == 45
+
+
+def test_tie_goes_to_money_then_shared():
+    """Endgame: a tie goes to the most money; then the victory is shared (our
+    reading: the rulebook names no further tie-break)."""
+    assert scoring.winners([10, 10, 9], [5, 7, 20]) == [1]
+    assert scoring.winners([10, 10, 9], [7, 7, 20]) == [0, 1]
+
+
+def test_round_limit_ends_the_game():
+    """Our choice (the rulebook has no limit): the game ends after round_limit."""
+    g = nbgames.load("scoville", players=2, round_limit=3)
+    s = g.new_state(seed=1)
+    auto(s, lambda t: False)
+    assert s.is_terminal() and s.round == 3 and "round limit" in s.result["why"]
+
+
+# ---------------------------------------------------------------------------
+# Screens, determinize, random games
+# ---------------------------------------------------------------------------
+
+def test_screens_hide_holdings():
+    """Player screens hide holdings: with screens (default) a seat sees only its
+    own money, peppers and cards; screens=False shows everything."""
+    s = g3().new_state(seed=4)
+    o = s.observation(1)
+    assert o["holdings"][1]["money"] == 10 and o["holdings"][0]["money"] is None
+    assert o["holdings"][0]["peppers"] is None and o["holdings"][2]["recipes"] is None
+    assert s.observation(None)["holdings"][1]["peppers"] is None
+    t = g3(screens=False).new_state(seed=4)
+    assert t.observation(1)["holdings"][0]["peppers"] == [1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+
+
+def test_determinize_keeps_what_the_seat_saw():
+    """determinize resamples hidden holdings consistently with the round's public
+    events: every pepper a player was seen to plant, pay or sell was there."""
+    g = nbgames.load("scoville", players=4)
+    rng = random.Random(0)
+    s = g.new_state(seed=2)
+    changed = 0
+    while not s.is_terminal():
+        if len(s.history) % 9 == 0:
+            for seat in (None, 0, 2):
+                d = s.determinize(seat, rng)
+                assert d.observation(seat) == s.observation(seat)
+                d.check_invariants()
+                for o in range(4):
+                    if o != seat:
+                        need = d._flows(o)
+                        start = [d.peppers[o][i] - need[1][i] for i in range(10)]
+                        assert all(start[i] >= need[0][i] for i in range(10))
+                changed += d.peppers != s.peppers or d.money != s.money
+        ids = s.legal_action_ids()
+        s.apply(int(ids[rng.randrange(len(ids))]))
+    assert changed > 10
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_random_games_end_and_money_stays_under_cap(n):
+    """Every phase runs to the end at every player count; money never passes the cap."""
+    g = nbgames.load("scoville", players=n)
+    for seed in range(3):
+        s = g.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            ids = s.legal_action_ids()
+            s.apply(int(ids[rng.randrange(len(ids))]))
+            assert max(s.money) <= g.cap
+        assert s.winners()
+
+
+def test_render_and_labels_round_trip():
+    """The text picture shows the field and hides screened holdings."""
+    s = g3().new_state(seed=1)
+    text = s.render(0)
+    assert "e" in text and "(behind the screen)" in text and "$10" in text
+    assert s.game.action_id("step to e4|f4") == s.game.action_space.encode(
+        "step", notch=s.game.field.star)
+
+
+def test_afternoon_auction_refills_from_the_afternoon_deck():
+    """Claiming Auction Cards: refill from the morning deck while it is morning and
+    from the afternoon deck in the afternoon (Time Check: the morning auction deck
+    is removed, the cards on display stay)."""
+    g = g3()
+    s = scenario(g, order=[0, 1, 2], market=[3, 4, 5],
+                 peppers={0: ["red", "green"], 1: ["yellow", "green"]})
+    s = _buy_round(s, {0: "market card 3 (as shown)", 1: "market card 4 (as shown)"})
+    assert s.afternoon and s.phase == "bid"
+    kept = list(s.auction)
+    auto(s, phase_is("plant"))
+    assert len(s.auction) == 3 and not set(kept) & set(s.auction)
+    assert all(g.components.auction_afternoon[a] for a in s.auction)
+    assert sorted(s.auction_discard[0]) == []            # morning cards leave the game
+
+
+def test_market_card_black_or_white_choice():
+    """Visit the Farmer's Market: the reward is what the card shows; two afternoon
+    cards show a black or a white pepper (the player's choice)."""
+    g = g3()
+    card = next(i for i, m in enumerate(g.components.market) if m.choice)
+    assert g.catalog()["market"][card]["wanted"] == [C["green"], C["orange"], C["purple"]]
+    s = scenario(g, order=[0, 1, 2], afternoon=True, market=[card, 25, 26],
+                 peppers={0: ["green", "orange", "purple", "green"]})
+    auto(s, phase_is("fulfil", 0), plant_at=["d4", "c4", "g4"])
+    ls = labels(s)
+    assert f"market card {card} (black)" in ls and f"market card {card} (white)" in ls
+    assert f"market card {card} (as shown)" not in ls
+    white = s.peppers[0][C["white"]]
+    s.apply(f"market card {card} (white)")
+    assert s.peppers[0][C["white"]] == white + 1 and s.tally(0)["market"] == 4
