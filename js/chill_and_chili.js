@@ -91,8 +91,8 @@ export function scoringRows(view) {
 /** One line telling the viewer what to do now. */
 export function promptText(view, legal) {
   if (view.current_player === null || view.current_player === undefined) return "Game over.";
-  if (!legal.length) return `Player ${view.current_player} is deciding (${view.step}).`;
-  switch (view.step) {
+  if (!legal.length) return `Player ${view.current_player} is deciding (${view.stage}).`;
+  switch (view.stage) {
     case "water": return `Place ${view.drops} water drop${view.drops === 1 ? "" : "s"}: click a free sun.`;
     case "compost": return "Choose a card to put on the compost.";
     case "can": return "Watering Can: take its chips as money or as water.";

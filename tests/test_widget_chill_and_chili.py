@@ -85,7 +85,7 @@ def test_a_whole_game_by_clicks():
     steps = set()
     while w.to_move is not None:
         assert w.to_move == 0 and w.viewer == 0, "the bots answer at once"
-        steps.add(w.view["step"])
+        steps.add(w.view["stage"])
         before = w.step_index
         click(w, board_choice(w))
         assert w.error == "", w.error
@@ -112,7 +112,7 @@ def test_water_drops_by_clicks():
             drops = w.view["drops"]
             click(w, water[-1])
             assert w.error == ""
-            assert w.view["drops"] < drops or w.view["step"] != "water"
+            assert w.view["drops"] < drops or w.view["stage"] != "water"
             return
         take = g.action_space.encode("take", mode=1)
         beds = w.view["beds"][0]

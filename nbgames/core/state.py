@@ -45,6 +45,7 @@ from .validate import MAX_SEED, as_int, check_seat
 if TYPE_CHECKING:
     import numpy as np
 
+CORE_KEYS = frozenset(("title", "players", "seat", "current_player", "step"))
 STATE_FORMAT = "nbgames.state/1"
 RECORD_FORMAT = "nbgames.record/1"
 
@@ -295,9 +296,13 @@ class State:
     def observation(self, seat: int | None = None) -> dict:
         """What ``seat`` may see (None: the spectator), as JSON-able data."""
         seat = check_seat(self.game, seat)
-        obs = {"title": self.game.title, "players": self.players, "seat": seat,
-               "current_player": self.current_player, "step": len(self.history)}
-        obs.update(self._observation(seat))
+        obs = self._observation(seat)
+        clash = CORE_KEYS.intersection(obs)
+        if clash:
+            raise AssertionError(f"{self.game.title}: the title's observation must not set "
+                                 f"the core keys {sorted(clash)}")
+        obs.update(title=self.game.title, players=self.players, seat=seat,
+                   current_player=self.current_player, step=len(self.history))
         return obs
 
     def log(self, seat: int | None = None) -> list[str]:

@@ -50,5 +50,5 @@ def render(obs: dict, game) -> str:
             lines.append("winner(s): " + ", ".join(f"P{w}" for w in res["winners"]))
         lines.append("game over")
     else:
-        lines.append(f"player {obs['current_player']} to decide ({obs['step']})")
+        lines.append(f"player {obs['current_player']} to decide ({obs['stage']})")
     return "\n".join(lines)

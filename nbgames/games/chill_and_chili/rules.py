@@ -565,7 +565,7 @@ class ChillState(State):
         for t in self.compost:
             counts[t] += 1
         obs = {
-            "step": self.step, "turn": self.turn,
+            "stage": self.step, "turn": self.turn,
             "pond_board": self.pond_board, "pond": self.pond, "well": self.well,
             "take": (self.pond + 1) // 2,
             "draw": len(self.draw), "compost": counts,

@@ -102,6 +102,8 @@ from . import bot, render
 from .rules import ScovilleGame, ScovilleState
 
 SPEC = TitleSpec(game=ScovilleGame, bot=bot.choose, render=render.render,
-                 js=("scoville.js",), bench_players=(2, 6))
+                 js=("scoville.js",), bench_players=(2, 6), variants=({"screens": False},))
+
+__doc__ += SPEC.help()
 
 __all__ = ["SPEC", "ScovilleGame", "ScovilleState"]

@@ -83,7 +83,7 @@ def choose(obs: dict, legal, rng) -> int:
     if ph == "bid":
         money = mine["money"]
         bid = min(3, money // 10)
-        return game.bid_base + min(bid, money)
+        return game.K["bid"].id(min(bid, money))
     if ph == "spot":
         return min(ids)
     if ph == "claim":

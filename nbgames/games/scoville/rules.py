@@ -28,7 +28,7 @@ from ...core.action_space import ActionSpace, Kind
 from ...core.errors import OptionError, RecordError
 from ...core.state import State
 from . import scoring
-from .components import COLORS, TILES, load_components
+from .components import COLORS, load_components
 from .field import Field
 
 PHASES = ("bid", "spot", "claim", "plant", "plaque", "harvest", "fulfil", "over")
@@ -86,7 +86,6 @@ class ScovilleGame(Game):
             Kind("done", "done"))
         sp = self.action_space
         self.K = {k.name: k for k in sp.kinds}
-        self.bid_base = self.K["bid"].base
         self.plaque_of = [-1] * 10           # colour -> plaque stack
         for i, (_, colors, _) in enumerate(c.plaques):
             for col in colors:
@@ -534,7 +533,8 @@ class ScovilleState(State):
         s = self.current_player
         ph = self.phase
         if ph == "bid":
-            return list(range(g.bid_base, g.bid_base + self.money[s] + 1))
+            bid = K["bid"]               # one field: its ids run in order of the amount
+            return list(range(bid.id(0), bid.id(self.money[s]) + 1))
         if ph == "spot":
             k = K["spot"]
             return [k.id(i + 1) for i in self._free_spots()]
@@ -546,7 +546,7 @@ class ScovilleState(State):
             plots = g.field.plantable(self.field)
             out = [k.id(col, p) for col in range(10) if self.peppers[s][col] for p in plots]
             if self.planted:
-                out.append(K["done"].base)
+                out.append(K["done"].id())
             return out
         if ph == "plaque":
             return [K["plaque"].id(0), K["plaque"].id(1)]
@@ -554,10 +554,10 @@ class ScovilleState(State):
             fwd, back = self._steps(s)
             out = [K["step"].id(q) for q in sorted(fwd)] + [K["back"].id(q) for q in sorted(back)]
             if self.walk[2] >= 1:
-                out.append(K["done"].base)
+                out.append(K["done"].id())
             return out
         if ph == "fulfil":
-            return self._options(s) + [K["done"].base]
+            return self._options(s) + [K["done"].id()]
         return []
 
     def _apply(self, aid):
