@@ -15,38 +15,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from widget_kit import SYNCED, board_choice, click, send, synced
 
 import nbgames
 from nbgames.widget.assets import compose_css, compose_esm
 
 ROOT = Path(__file__).resolve().parents[1]
 greedy = nbgames.bots.greedy
-FIXED = {"_esm", "_css", "_anywidget_id", "_dom_classes", "layout", "tabbable", "tooltip"}
-SYNCED = ("view", "legal", "log_lines", "scores", "winners", "seat_info", "to_move", "status",
-          "step_index", "history_start", "history_len", "error", "speed", "playing", "viewer",
-          "viewers", "catalog", "title", "name", "players", "action_space")
 
-
-def send(w, content):
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
-def click(w, aid):
-    send(w, {"type": "action", "id": aid})
-
-
-def synced(w) -> dict:
-    state = w.get_state()
-    return {k: v for k, v in state.items() if k not in FIXED and not k.startswith("_model")
-            and not k.startswith("_view")}
-
-
-def board_choice(w):
-    """A greedy pick among the synced legal ids (what the board offers)."""
-    ids = w.legal_ids
-    choice = int(nbgames.bots.GreedyPolicy(seed=w.step_index)(w.view, w.state.legal_actions()))
-    assert choice in ids
-    return choice
 
 
 def new(seed=4, players=2, **kw):

@@ -15,6 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from widget_kit import board_choice, click, send, synced
 
 import nbgames
 from nbgames.widget.assets import compose_css, compose_esm
@@ -22,33 +23,7 @@ from nbgames.widget.assets import compose_css, compose_esm
 ROOT = Path(__file__).resolve().parents[1]
 greedy = nbgames.bots.greedy
 SEED = 7_362_514_908_331     # long enough that its digits cannot appear by chance
-FIXED = {"_esm", "_css", "_anywidget_id", "_dom_classes", "layout", "tabbable", "tooltip"}
 
-
-def send(w, content):
-    """Exactly what a browser message does: a comm msg handled by ipywidgets."""
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
-def click(w, aid):
-    send(w, {"type": "action", "id": aid})
-
-
-def synced(w) -> dict:
-    state = w.get_state()
-    return {k: v for k, v in state.items() if k not in FIXED and not k.startswith("_model")
-            and not k.startswith("_view")}
-
-
-def board_choice(w):
-    """What a person clicking the board would pick: a greedy choice among the synced
-    legal ids (the board only offers those). Seeded by the position, so every run
-    makes the same game."""
-    ids = w.legal_ids
-    chooser = nbgames.bots.GreedyPolicy(seed=w.step_index)
-    choice = int(chooser(w.view, w.state.legal_actions()))
-    assert choice in ids
-    return choice
 
 
 def new(seed=4, **kw):

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FakeModel, flush, installDom } from "./fakedom.mjs";
+import { installDom, renderSynced } from "./fakedom.mjs";
 import { createWidget, encodeAction, expandRuns, makeContext } from "../shared.js";
 import {
   board, card, face, ingredientColor, lastHandText, pickPlaces, recipeOf, recipeProgress, resultsTable,
@@ -239,11 +239,7 @@ test("real synced states from Python draw, and every legal card sends its id wit
     assert.ok(cases.length > 5);
     const phases = new Set();
     for (const c of cases) {
-      const doc = installDom();
-      const model = new FakeModel(c.state);
-      const el = doc.createElement("div");
-      createWidget(board).render({ model, el });
-      await flush();
+      const { doc, model, el } = await renderSynced(createWidget, board, c.state);
       assert.equal(el.querySelector(".nbg-board-box pre"), null, "the board drew without error");
       const v = c.state.view;
       phases.add(v.phase);

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { FakeModel, flush, installDom } from "./fakedom.mjs";
+import { renderSynced } from "./fakedom.mjs";
 import { createWidget } from "../shared.js";
 import { bedSuns, board, handGroups, promptText, scoringRows, takePreview, waterPreview } from "../chill_and_chili.js";
 
@@ -64,11 +64,7 @@ test("scoringRows and promptText", () => {
 });
 
 async function mount(state) {
-  const doc = installDom();
-  const model = new FakeModel({ ...state, catalog: CATALOG, action_space: SPACE });
-  const el = doc.createElement("div");
-  createWidget(board).render({ model, el });
-  await flush();
+  const { doc, model, el } = await renderSynced(createWidget, board, { ...state, catalog: CATALOG, action_space: SPACE });
   return { el, model };
 }
 

@@ -249,3 +249,14 @@ export class FakeModel {
 
 /** Wait for the shell's batched redraw (a microtask). */
 export const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** Draw one synced state (the widget's traits, as Python sends them) with a board
+ * through the shell, as the browser does: returns {doc, model, el} once drawn. */
+export async function renderSynced(createWidget, board, state) {
+  const doc = installDom();
+  const model = new FakeModel(state);
+  const el = doc.createElement("div");
+  createWidget(board).render({ model, el });
+  await flush();
+  return { doc, model, el };
+}

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { FakeModel, flush, installDom } from "./fakedom.mjs";
+import { renderSynced } from "./fakedom.mjs";
 import { createWidget, expandRuns, makeContext } from "../shared.js";
 import { board, cardLabel, eventText, promptText, ringPos, scoreRows, spaceText, stackGroups } from "../kupferkessel.js";
 
@@ -93,11 +93,7 @@ if (FIXTURES) {
     assert.ok(cases.length > 20);
     const phases = new Set();
     for (const c of cases) {
-      const doc = installDom();
-      const model = new FakeModel(c.state);
-      const el = doc.createElement("div");
-      createWidget(board).render({ model, el });
-      await flush();
+      const { doc, model, el } = await renderSynced(createWidget, board, c.state);
       const step = c.state.step_index;
       assert.equal(el.querySelector(".nbg-board-box pre"), null, `step ${step} drew`);
       const v = c.state.view;

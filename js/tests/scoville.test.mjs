@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { FakeModel, flush, installDom } from "./fakedom.mjs";
+import { renderSynced } from "./fakedom.mjs";
 import { createWidget } from "../shared.js";
 import { affordable, board, countColors, harvestPreview, notchXY, plotColor, walkPoints } from "../scoville.js";
 
@@ -64,11 +64,7 @@ if (FIXTURES) {
     assert.ok(cases.length > 10);
     let clicked = 0;
     for (const c of cases) {
-      const doc = installDom();
-      const model = new FakeModel(c.state);
-      const el = doc.createElement("div");
-      createWidget(board).render({ model, el });
-      await flush();
+      const { doc, model, el } = await renderSynced(createWidget, board, c.state);
       assert.equal(el.querySelector(".nbg-board-box pre"), null, `step ${c.state.step_index} drew`);
       const legal = new Set();
       let end = 0;

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FakeModel, flush, installDom } from "./fakedom.mjs";
+import { FakeModel, flush, installDom, renderSynced } from "./fakedom.mjs";
 import { actionLabel, createWidget, decodeAction, encodeAction, expandRuns, makeContext } from "../shared.js";
 import {
   anchorOffset, board, cardShape, describeCard, footprint, groupMarks, indexLegal, placementAt, rotateCard,
@@ -345,11 +345,7 @@ test("real synced states from Python: every spot and button sends a legal id",
     assert.ok(cases.length > 5);
     const phases = new Set();
     for (const c of cases) {
-      const doc = installDom();
-      const model = new FakeModel(c.state);
-      const el = doc.createElement("div");
-      createWidget(board).render({ model, el });
-      await flush();
+      const { doc, model, el } = await renderSynced(createWidget, board, c.state);
       const at = `step ${c.state.step_index}`;
       assert.equal(el.querySelector(".nbg-board-box pre"), null, `${at} drew`);
       const space = c.state.action_space;

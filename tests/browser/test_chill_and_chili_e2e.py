@@ -20,17 +20,6 @@ CELLS = [
 ]
 
 
-def _wait_for_sync(page, step_before: str):
-    page.wait_for_function(
-        """(s) => { const r = document.querySelector('.nbg');
-             const e = r && r.querySelector('.nbg-steptext');
-             const err = r && r.querySelector('.nbg-error');
-             return (e && e.textContent !== s) || (err && !err.hidden); }""",
-        arg=step_before, timeout=20_000)
-    err = page.locator(".nbg .nbg-error:not([hidden]) .nbg-error-text")
-    if err.count():
-        raise AssertionError(f"the widget shows an error: {err.first.inner_text()}")
-
 
 def _choose(board, turn: int) -> tuple[str, object]:
     """What the person clicks now: (kind, locator)."""
@@ -91,7 +80,7 @@ def test_play_a_whole_chill_and_chili_game_in_jupyterlab(page, lab_server, jupyt
         moves += 1
         if kind not in ("water", "can", "barrow", "compost"):
             turn += 1
-        _wait_for_sync(page, step)
+        h.wait_for_sync(page, ".nbg", step)
 
     assert "Game over" in board.locator(".nbg-status").inner_text()
     table = board.locator(".cc-score")

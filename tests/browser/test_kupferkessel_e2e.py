@@ -17,17 +17,6 @@ CELLS = [
 ]
 
 
-def _wait_for_sync(page, step_before: str):
-    page.wait_for_function(
-        """(s) => { const r = document.querySelector('.nbg');
-             const e = r && r.querySelector('.nbg-steptext');
-             const err = r && r.querySelector('.nbg-error');
-             return (e && e.textContent !== s) || (err && !err.hidden); }""",
-        arg=step_before, timeout=20_000)
-    err = page.locator(".nbg .nbg-error:not([hidden]) .nbg-error-text")
-    if err.count():
-        raise AssertionError(f"the widget shows an error: {err.first.inner_text()}")
-
 
 def test_play_a_whole_kupferkessel_game_in_jupyterlab(page, lab_server, jupyter_root, tmp_path):
     h.write_notebook(jupyter_root / "kupferkessel_e2e.ipynb", CELLS)
@@ -70,7 +59,7 @@ def test_play_a_whole_kupferkessel_game_in_jupyterlab(page, lab_server, jupyter_
             card.click()
             kinds.append("take")
         moves += 1
-        _wait_for_sync(page, step)
+        h.wait_for_sync(page, ".nbg", step)
 
     assert "Game over" in board.locator(".nbg-status").inner_text()
     table = board.locator(".kk-score-table")

@@ -18,17 +18,6 @@ CELLS = [
 ]
 
 
-def _wait_for_sync(page, step_before: str):
-    page.wait_for_function(
-        """(s) => { const r = document.querySelector('.nbg');
-             const e = r && r.querySelector('.nbg-steptext');
-             const err = r && r.querySelector('.nbg-error');
-             return (e && e.textContent !== s) || (err && !err.hidden); }""",
-        arg=step_before, timeout=20_000)
-    err = page.locator(".nbg .nbg-error:not([hidden]) .nbg-error-text")
-    if err.count():
-        raise AssertionError(f"the widget shows an error: {err.first.inner_text()}")
-
 
 def _one_move(page, board, shots, tmp_path) -> str:
     """One decision by the person, chosen from what the board shows."""
@@ -94,7 +83,7 @@ def test_play_a_whole_scoville_game_in_jupyterlab(page, lab_server, jupyter_root
         board.locator("[data-aid]").first.wait_for(timeout=20_000)
         kinds.append(_one_move(page, board, shots, tmp_path))
         moves += 1
-        _wait_for_sync(page, step)
+        h.wait_for_sync(page, ".nbg", step)
 
     assert "Game over" in board.locator(".nbg-status").inner_text()
     assert board.locator(".sc-result tr").count() == 3

@@ -17,9 +17,6 @@ CELLS = [
 ]
 
 
-def _wait_for_sync(page, step_before: str):
-    h.wait_for_sync(page, ".nbg", step_before)
-
 
 def _place(page, board, turn: int, artifacts) -> str:
     """One placement by the person; returns how it was done."""
@@ -93,7 +90,7 @@ def test_play_a_whole_veggies_game_in_jupyterlab(page, lab_server, jupyter_root,
                 assert shown and set(shown) <= legal and len(shown) == len(set(shown))
             kinds.append(_place(page, board, turn, artifacts))
         moves += 1
-        _wait_for_sync(page, step)
+        h.wait_for_sync(page, ".nbg", step)
 
     assert "Game over" in board.locator(".nbg-status").inner_text()
     table = board.locator(".vg-score-table")
