@@ -7,7 +7,6 @@ whole game (node --test js/tests/chill_and_chili.test.mjs)."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 import statistics
@@ -15,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from widget_kit import SYNCED, board_choice, click, send, synced
+from widget_kit import SYNCED, board_choice, click, run_node_tests, send, synced
 
 import nbgames
 from nbgames.widget.assets import compose_css, compose_esm
@@ -223,13 +222,6 @@ def _fixtures(path: Path) -> Path:
 
 
 def test_js_board_on_real_synced_states(tmp_path):
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("node is required for the JS tests (CI=true)", pytrace=False)
-        pytest.skip("node is not installed")
-    env = dict(os.environ, NBGAMES_CC_FIXTURES=str(_fixtures(tmp_path / "cc.json")))
-    r = subprocess.run([node, "--test", str(ROOT / "js" / "tests" / "chill_and_chili.test.mjs")],
-                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, f"node --test failed:\n{r.stdout[-6000:]}\n{r.stderr[-2000:]}"
-    assert "# fail 0" in r.stdout and "whole game from Python" in r.stdout
+    fixtures = _fixtures(tmp_path / "cc.json")
+    out = run_node_tests("chill_and_chili.test.mjs", {"NBGAMES_CC_FIXTURES": str(fixtures)})
+    assert "whole game from Python" in out

@@ -7,15 +7,12 @@ and the JS board run on real synced states of whole games
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
 import statistics
-import subprocess
 from pathlib import Path
 
 import pytest
-from widget_kit import SYNCED, board_choice, click, send, synced
+from widget_kit import SYNCED, board_choice, click, run_node_tests, send, synced
 
 import nbgames
 from nbgames.widget.assets import compose_css, compose_esm
@@ -217,13 +214,6 @@ def _fixtures(path: Path) -> Path:
 def test_js_board_on_real_synced_states(tmp_path):
     """Issue 9, board: the JS board draws every synced state of three whole games, with a
     clickable button (data-aid) for every legal action and nothing else clickable."""
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("node is required for the JS tests (CI=true)", pytrace=False)
-        pytest.skip("node is not installed")
-    env = dict(os.environ, NBGAMES_KUPFERKESSEL_FIXTURES=str(_fixtures(tmp_path / "kk.json")))
-    r = subprocess.run([node, "--test", str(ROOT / "js" / "tests" / "kupferkessel.test.mjs")],
-                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, f"node --test failed:\n{r.stdout[-6000:]}\n{r.stderr[-2000:]}"
-    assert "# fail 0" in r.stdout and "real synced states" in r.stdout
+    fixtures = _fixtures(tmp_path / "kk.json")
+    out = run_node_tests("kupferkessel.test.mjs", {"NBGAMES_KUPFERKESSEL_FIXTURES": str(fixtures)})
+    assert "real synced states" in out

@@ -7,15 +7,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import random
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
-from widget_kit import board_choice, click, send, synced
+from widget_kit import board_choice, click, run_node_tests, send, synced
 
 import nbgames
 from nbgames.widget.assets import compose_css, compose_esm
@@ -270,16 +267,9 @@ def _fixtures(folder: Path) -> Path:
 
 
 def test_js_board_on_real_synced_states(tmp_path):
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("node is required for the JS tests (CI=true)", pytrace=False)
-        pytest.skip("node is not installed")
-    env = dict(os.environ, NBGAMES_JS_FIXTURES=str(_fixtures(tmp_path / "fixtures")))
-    r = subprocess.run([node, "--test", str(ROOT / "js" / "tests" / "veggies.test.mjs")], cwd=ROOT,
-                       env=env, capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, f"node --test failed:\n{r.stdout[-6000:]}\n{r.stderr[-2000:]}"
-    assert "# fail 0" in r.stdout and "# skipped 0" in r.stdout and "real synced states" in r.stdout
+    fixtures = _fixtures(tmp_path / "fixtures")
+    out = run_node_tests("veggies.test.mjs", {"NBGAMES_JS_FIXTURES": str(fixtures)})
+    assert "# skipped 0" in out and "real synced states" in out
 
 
 def test_update_payloads_stay_moderate():
