@@ -61,6 +61,7 @@ def main(argv=None):
     ap.add_argument("--titles", nargs="+", default=nbgames.games())
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--progress", action="store_true", help="print a line after every batch")
     args = ap.parse_args(argv)
     jobs = []
     for title in args.titles:
@@ -69,7 +70,7 @@ def main(argv=None):
         seeds = random.Random(f"{args.seed}/{title}").sample(range(2**62), args.games)
         for i, n in enumerate(counts):
             mine = seeds[i::len(counts)]
-            jobs += [(title, n, mine[k:k + 200]) for k in range(0, len(mine), 200)]
+            jobs += [(title, n, mine[k:k + 100]) for k in range(0, len(mine), 100)]
     totals: dict = {}
     start = time.perf_counter()
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
@@ -79,6 +80,11 @@ def main(argv=None):
         row[0] += len(seeds)
         row[1] += decisions
         row[2] += failures
+        if args.progress:
+            done = sum(r[0] for r in totals.values())
+            print(f"  ... {done:,} games, {sum(r[1] for r in totals.values()):,} decisions, "
+                  f"{sum(len(r[2]) for r in totals.values())} failures, "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
     if pool:
         pool.shutdown()
     took = time.perf_counter() - start
