@@ -68,9 +68,12 @@ def main(argv=None):
         g = nbgames.load(title)
         counts = list(range(g.min_players, g.max_players + 1))
         seeds = random.Random(f"{args.seed}/{title}").sample(range(2**62), args.games)
-        for i, n in enumerate(counts):
-            mine = seeds[i::len(counts)]
-            jobs += [(title, n, mine[k:k + 100]) for k in range(0, len(mine), 100)]
+        # batches of 50 games, player counts taking turns, so partial runs cover them all
+        for k in range(0, args.games, 50 * len(counts)):
+            for i, n in enumerate(counts):
+                mine = seeds[i::len(counts)][k // len(counts):(k // len(counts)) + 50]
+                if mine:
+                    jobs.append((title, n, mine))
     totals: dict = {}
     start = time.perf_counter()
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
