@@ -31,6 +31,10 @@ class TitleSpec:
     ``variants``  option sets the conformance suite runs besides the defaults
                   (e.g. ``({"memory": "recall"},)``: every hidden-information
                   mode must pass the suite).
+    ``encoder``   ``encode(observation, game, tensor)``: writes the observation of
+                  one seat into a :class:`~nbgames.core.encoding.Tensor`, slice by
+                  named slice, the same sizes for every state of a game
+                  configuration (see :mod:`nbgames.core.encoding`).
     ``extra``     anything else a later part of the framework needs.
     """
 
@@ -40,6 +44,7 @@ class TitleSpec:
     js: tuple[str, ...]
     bench_players: tuple[int, ...] = ()
     variants: tuple[dict, ...] = ()
+    encoder: Callable[..., None] | None = None
     extra: dict = field(default_factory=dict)
 
     @property
