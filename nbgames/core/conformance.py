@@ -238,6 +238,7 @@ def check_encoder(title, seed=12, every=3):
                 assert x.dtype == np.float32 and x.shape == (layout.size,), \
                     f"{where}: tensor {x.dtype}{x.shape}, layout says float32[{layout.size}]"
                 assert np.all(np.isfinite(x)), f"{where}: a value is not finite"
+                assert x.min(initial=0.0) >= 0, f"{where}: a negative value (spaces start at 0)"
                 if seat is not None:
                     det = state.determinize(seat, rng).observation_tensor(seat)
                     if not np.array_equal(det, x):
