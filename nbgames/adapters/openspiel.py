@@ -1,10 +1,10 @@
 """Every title as an OpenSpiel game: ``register()`` then
 ``pyspiel.load_game("nbgames_<title>")``.
 
->>> import pyspiel                                          # doctest: +SKIP
+>>> import nbgames, pyspiel                                 # doctest: +SKIP
 >>> from nbgames.adapters import openspiel
 >>> openspiel.register()
->>> game = pyspiel.load_game("nbgames_chili_cookoff", {"players": 3})
+>>> game = pyspiel.load_game("nbgames_" + nbgames.games()[0], {"players": 3})
 
 Written like OpenSpiel's own Python games (``kuhn_poker.py``): the game facts as
 data (a ``GameType`` and a ``GameInfo`` per game configuration), a state class,
@@ -29,7 +29,7 @@ Chance: how the seed-driven deals map onto OpenSpiel
 Parameters
   ``players`` and every option of the title whose default is a bool, an int, a
   float or a string (``help(nbgames.games.<title>)`` lists them). Options that
-  take None, a path or a parsed file (``components``, Veggies' ``teams``) keep
+  take None, a path or a parsed file (``components``, a team layout) keep
   their defaults: OpenSpiel parameters cannot hold them.
 
 Strings and tensors
@@ -46,7 +46,7 @@ Resampling
   (with a generator seeded from ``sampler()``): a state with the same current
   observation and legal actions, and with ``p``'s information state string
   carried over. Where an option makes the observation a perfect memory
-  (Kupferkessel ``memory="recall"``, Scoville ``screens=False``) the sample is
+  (a title's ``memory="recall"`` or ``screens=False``, see its doc page) the sample is
   consistent with everything ``p`` saw; in the table modes it is consistent
   with what the table shows now, which is what those modes mean (a seat that
   forgot is sampled as forgetting).

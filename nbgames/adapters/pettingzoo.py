@@ -1,8 +1,9 @@
 """Every title as a PettingZoo AEC environment, in the style of PettingZoo's
 classic environments.
 
+>>> import nbgames
 >>> from nbgames.adapters.pettingzoo import env
->>> e = env("chili_cookoff", players=3)                    # doctest: +SKIP
+>>> e = env(nbgames.games()[0], players=3)                 # doctest: +SKIP
 >>> e.reset(seed=42)
 >>> for agent in e.agent_iter():
 ...     obs, reward, termination, truncation, info = e.last()

@@ -73,7 +73,9 @@ PAGE = """<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' blob:; style-src 'unsafe-inline'; img-src data: blob:">
+<meta http-equiv="Content-Security-Policy"
+      content="default-src 'none'; script-src 'unsafe-inline' blob:; style-src 'unsafe-inline';
+               img-src data: blob:">
 <title>__TITLE__</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 1rem; }
@@ -128,8 +130,9 @@ const model = {
     else if (msg.type === "undo") show(at - 1);
     else if (msg.type === "play") {
       setTrait("playing", true);
-      timer = setInterval(() => { if (data.step_index >= FRAMES.length - 1) stop(); else show(data.step_index + 1); },
-                          1000 / (data.speed || 2));
+      const last = FRAMES.length - 1;
+      const next = () => { if (data.step_index >= last) stop(); else show(data.step_index + 1); };
+      timer = setInterval(next, 1000 / (data.speed || 2));
     } else if (msg.type === "pause") stop();
     else if (msg.type === "speed") setTrait("speed", Number(msg.value));
     else if (msg.type === "clear_error") setTrait("error", "");
