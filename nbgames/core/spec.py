@@ -75,4 +75,13 @@ class TitleSpec:
             fields = ", ".join(f"``{f.name}`` {f.describe()}" for f in k.fields) or "no fields"
             lines.append(f"* ``{k.template}``: kind ``{k.name}``, ids {k.base} to "
                          f"{k.base + k.count - 1}; {fields}.")
+        if self.encoder is not None:
+            import inspect
+            import sys
+            doc = inspect.cleandoc(sys.modules[self.encoder.__module__].__doc__ or "")
+            lines += ["", "Observation tensor", "------------------", "",
+                      "``state.observation_tensor(seat)``: float32, one fixed size per player count "
+                      "and options; ``game.observation_layout()`` lists every slice with its range. "
+                      "The common slices first (``my_turn``, ``to_move``, ``over``), then:", "",
+                      *doc.splitlines()[1:]]
         return "\n".join(lines) + "\n"
