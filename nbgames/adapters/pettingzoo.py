@@ -53,7 +53,7 @@ except ImportError as e:  # pragma: no cover - depends on the environment
 
 RENDER_MODES = ("ansi",)
 BOUNDED_KINDS = ("onehot", "multihot", "grid")
-HIGH = 1000.0          # bound of the count and scalar entries in the observation space
+HIGH = 1000.0          # bound of the counts, scalars and values in the observation space
 
 
 def env(title: str, players: int | None = None, render_mode: str | None = None, **options):
@@ -68,12 +68,15 @@ def env(title: str, players: int | None = None, render_mode: str | None = None, 
 def observation_space(game) -> spaces.Dict:
     """The space of one agent's observations for a loaded game."""
     layout = game.observation_layout()
+    low = np.full(layout.size, -HIGH, np.float32)
     high = np.full(layout.size, HIGH, np.float32)
     for s in layout:
         if s.kind in BOUNDED_KINDS:
-            high[s.start:s.stop] = 1.0
+            low[s.start:s.stop], high[s.start:s.stop] = 0.0, 1.0
+        elif s.kind == "counts":
+            low[s.start:s.stop] = 0.0
     return spaces.Dict({
-        "observation": spaces.Box(low=0.0, high=high, shape=(layout.size,), dtype=np.float32),
+        "observation": spaces.Box(low=low, high=high, shape=(layout.size,), dtype=np.float32),
         "action_mask": spaces.Box(low=0, high=1, shape=(game.num_actions,), dtype=np.int8),
     })
 

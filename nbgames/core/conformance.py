@@ -238,7 +238,15 @@ def check_encoder(title, seed=12, every=3):
                 assert x.dtype == np.float32 and x.shape == (layout.size,), \
                     f"{where}: tensor {x.dtype}{x.shape}, layout says float32[{layout.size}]"
                 assert np.all(np.isfinite(x)), f"{where}: a value is not finite"
-                assert x.min(initial=0.0) >= 0, f"{where}: a negative value (spaces start at 0)"
+                for sl in layout:
+                    part = x[sl.start:sl.stop]
+                    if sl.kind in ("onehot", "multihot", "grid"):
+                        assert part.min() >= 0 and part.max() <= 1, \
+                            f"{where}: {sl.kind} slice {sl.name} has values outside 0..1"
+                    if sl.kind == "onehot":
+                        assert part.sum() <= 1, f"{where}: one-hot slice {sl.name} has several 1s"
+                    if sl.kind == "counts":
+                        assert part.min() >= 0, f"{where}: counts slice {sl.name} is negative"
                 if seat is not None:
                     det = state.determinize(seat, rng).observation_tensor(seat)
                     if not np.array_equal(det, x):
