@@ -11,8 +11,11 @@
 where the rulebook is silent, its options and its action labels.
 """
 
+from . import (
+    adapters,  # pettingzoo / openspiel, each imported on first use
+    games,  # the package of titles; calling it lists them
+)
 from . import agents as bots
-from . import games  # the package of titles; calling it lists them
 from .arena import HumanTurnError, Table, TournamentResult, play, tournament
 from .core import (
     Action,
@@ -41,7 +44,7 @@ def widget(*args, **kwargs):
     return make_widget(*args, **kwargs)
 
 
-__all__ = ["Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games", "load",
+__all__ = ["adapters", "Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games", "load",
            "replay",
            "play", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError", "IllegalActionError",
            "NbgamesError", "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

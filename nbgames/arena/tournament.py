@@ -151,13 +151,17 @@ def _progress(total: int, enabled: bool, title: str):
 
 
 def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=None,
-               progress: bool = True, players: int | None = None) -> TournamentResult:
+               progress: bool = True, players: int | None = None,
+               batch: int | None = None) -> TournamentResult:
     """Play ``games`` seeded games between named policies.
 
     Seats rotate fairly: game ``g`` seats policy ``names[(g + i) % k]`` at seat
     ``i``, so over any ``k`` consecutive games every policy sits at every seat.
     ``executor`` is any ``concurrent.futures.Executor`` (policies must then be
-    picklable: module-level functions or the built-in bots). A policy that raises
+    picklable: module-level functions or the built-in bots), dask's
+    ``client.get_executor()`` included; the games go to it in batches of
+    ``batch`` consecutive games (None: about four batches a worker, see
+    :mod:`nbgames.arena.batches`), with the same results as the serial run. A policy that raises
     or returns an illegal action forfeits that game: a loss for it, the win shared
     by the seats of the other policies, the error kept in ``.errors``, and the
     tournament goes on. Policies are checked before any game starts: a
@@ -198,14 +202,9 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
             results[g] = _one_game(*job)
             if bar is not None:
                 bar.update(1)
-    else:
-        futures = [executor.submit(_one_game, *job) for job in jobs]
-        from concurrent.futures import as_completed
-        index = {f: g for g, f in enumerate(futures)}
-        for f in as_completed(futures):
-            results[index[f]] = f.result()
-            if bar is not None:
-                bar.update(1)
+    else:  # in batches of consecutive games (nbgames.arena.batches)
+        from .batches import run_jobs
+        results = run_jobs(executor, _one_game, jobs, bar, batch)
     if bar is not None:
         bar.close()
     rows = {n: Row(n) for n in names}

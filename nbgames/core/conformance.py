@@ -218,9 +218,47 @@ def check_replay(title, seed=11):
         assert mid["history"] == rec["actions"][:k]
 
 
+def check_encoder(title, seed=12, every=3):
+    """The observation tensor: float32, the same shape at every step and for every
+    seat (the layout's size), finite values, and a determinized copy gives the
+    viewer the same tensor (so it holds nothing the viewer cannot see)."""
+    import numpy as np
+    for game in games_of(title):
+        layout = game.observation_layout()
+        names = [s.name for s in layout]
+        assert len(set(names)) == len(names), f"{game!r}: slice names repeat"
+        assert all(s.stop > s.start for s in layout), f"{game!r}: an empty slice"
+        rng = random.Random(seed)
+        for state, _aid in playout(game, seed):
+            if len(state.history) % every and not state.is_terminal():
+                continue
+            for seat in [None, *range(game.players)]:
+                x = state.observation_tensor(seat)
+                where = f"{_where(game, seed, state)} seat {seat}"
+                assert x.dtype == np.float32 and x.shape == (layout.size,), \
+                    f"{where}: tensor {x.dtype}{x.shape}, layout says float32[{layout.size}]"
+                assert np.all(np.isfinite(x)), f"{where}: a value is not finite"
+                for sl in layout:
+                    part = x[sl.start:sl.stop]
+                    if sl.kind in ("onehot", "multihot", "grid"):
+                        assert part.min() >= 0 and part.max() <= 1, \
+                            f"{where}: {sl.kind} slice {sl.name} has values outside 0..1"
+                    if sl.kind == "onehot":
+                        assert part.sum() <= 1, f"{where}: one-hot slice {sl.name} has several 1s"
+                    if sl.kind == "counts":
+                        assert part.min() >= 0, f"{where}: counts slice {sl.name} is negative"
+                if seat is not None:
+                    det = state.determinize(seat, rng).observation_tensor(seat)
+                    if not np.array_equal(det, x):
+                        bad = [s.name for s in layout
+                               if not np.array_equal(det[s.start:s.stop], x[s.start:s.stop])]
+                        raise AssertionError(f"{where}: a determinized copy changes the tensor "
+                                             f"at {bad}")
+
+
 CHECKS = [check_runs_to_end, check_determinism, check_round_trip, check_clone_independent,
           check_action_ids, check_action_space, check_apply_by_label, check_rejects_cleanly,
-          check_determinize, check_observation_json, check_replay]
+          check_determinize, check_observation_json, check_replay, check_encoder]
 
 
 def check_title(title: str) -> None:

@@ -179,6 +179,12 @@ class Game:
         raise IllegalActionError(f"{self.title}: an action must be an Action, an int id or a "
                                  f"label string, got {type(action).__name__} {action!r}")
 
+    def observation_layout(self):
+        """The :class:`~nbgames.core.encoding.Layout` of ``state.observation_tensor``:
+        its size and which slice means what, for this player count and options."""
+        from .encoding import layout
+        return layout(self)
+
     def config(self) -> dict:
         """``{"title", "players", "options"}``: enough to load this game again."""
         return {"title": self.title, "players": self.players, "options": dict(self.options)}

@@ -31,6 +31,10 @@ class TitleSpec:
     ``variants``  option sets the conformance suite runs besides the defaults
                   (e.g. ``({"memory": "recall"},)``: every hidden-information
                   mode must pass the suite).
+    ``encoder``   ``encode(observation, game, tensor)``: writes the observation of
+                  one seat into a :class:`~nbgames.core.encoding.Tensor`, slice by
+                  named slice, the same sizes for every state of a game
+                  configuration (see :mod:`nbgames.core.encoding`).
     ``extra``     anything else a later part of the framework needs.
     """
 
@@ -40,6 +44,7 @@ class TitleSpec:
     js: tuple[str, ...]
     bench_players: tuple[int, ...] = ()
     variants: tuple[dict, ...] = ()
+    encoder: Callable[..., None] | None = None
     extra: dict = field(default_factory=dict)
 
     @property
@@ -70,4 +75,13 @@ class TitleSpec:
             fields = ", ".join(f"``{f.name}`` {f.describe()}" for f in k.fields) or "no fields"
             lines.append(f"* ``{k.template}``: kind ``{k.name}``, ids {k.base} to "
                          f"{k.base + k.count - 1}; {fields}.")
+        if self.encoder is not None:
+            import inspect
+            import sys
+            doc = inspect.cleandoc(sys.modules[self.encoder.__module__].__doc__ or "")
+            lines += ["", "Observation tensor", "------------------", "",
+                      "``state.observation_tensor(seat)``: float32, one fixed size per player count "
+                      "and options; ``game.observation_layout()`` lists every slice with its range. "
+                      "The common slices first (``my_turn``, ``to_move``, ``over``), then:", "",
+                      *doc.splitlines()[1:]]
         return "\n".join(lines) + "\n"

@@ -305,6 +305,12 @@ class State:
                    current_player=self.current_player, step=len(self.history))
         return obs
 
+    def observation_tensor(self, seat: int | None = None):
+        """``observation(seat)`` as a fixed-shape float32 vector (the title's encoder;
+        ``game.observation_layout()`` says which slice means what)."""
+        from .encoding import encode_observation
+        return encode_observation(self.observation(seat), self.game)
+
     def log(self, seat: int | None = None) -> list[str]:
         """The log lines ``seat`` may read (None: public lines only)."""
         seat = check_seat(self.game, seat)

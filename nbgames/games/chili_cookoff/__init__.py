@@ -34,11 +34,12 @@ order, ``last_hand`` is ``[[seat, played, took], ...]`` in pick order and
 """
 
 from ...core.spec import TitleSpec
-from . import bot, render
+from . import bot, encoder, render
 from .rules import CookoffGame, CookoffState
 
 SPEC = TitleSpec(game=CookoffGame, bot=bot.choose, render=render.render,
-                 js=("chili_cookoff.js",), bench_players=(2, 4, 7))
+                 js=("chili_cookoff.js",), bench_players=(2, 4, 7),
+                 encoder=encoder.encode)
 
 __doc__ += SPEC.help()
 

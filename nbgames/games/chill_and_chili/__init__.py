@@ -94,11 +94,12 @@ Nina's 6 of 11 chips) are reproduced in ``tests/test_chill_and_chili.py``.
 """
 
 from ...core.spec import TitleSpec
-from . import bot, render
+from . import bot, encoder, render
 from .rules import ChillGame, ChillState
 
 SPEC = TitleSpec(game=ChillGame, bot=bot.choose, render=render.render,
-                 js=("chill_and_chili.js",), bench_players=(2, 5))
+                 js=("chill_and_chili.js",), bench_players=(2, 5),
+                 encoder=encoder.encode)
 
 __doc__ += SPEC.help()
 

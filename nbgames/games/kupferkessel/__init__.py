@@ -110,13 +110,14 @@ kettle scoring 26) and every recipe card are tests in ``tests/test_kupferkessel.
 """
 
 from ...core.spec import TitleSpec
-from . import bot, render
+from . import bot, encoder, render
 from .rules import KupferkesselGame, KupferkesselState
 
 SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
                  js=("kupferkessel.js",), bench_players=(2, 3),
                  variants=({"memory": "recall"}, {"recipes": True},
-                           {"memory": "recall", "recipes": True}))
+                           {"memory": "recall", "recipes": True}),
+                 encoder=encoder.encode)
 
 __doc__ += SPEC.help()
 

@@ -98,11 +98,12 @@ positions that random set-up rarely deals are staged with :mod:`.scenario`
 """
 
 from ...core.spec import TitleSpec
-from . import bot, render
+from . import bot, encoder, render
 from .rules import ScovilleGame, ScovilleState
 
 SPEC = TitleSpec(game=ScovilleGame, bot=bot.choose, render=render.render,
-                 js=("scoville.js",), bench_players=(2, 6), variants=({"screens": False},))
+                 js=("scoville.js",), bench_players=(2, 6), variants=({"screens": False},),
+                 encoder=encoder.encode)
 
 __doc__ += SPEC.help()
 

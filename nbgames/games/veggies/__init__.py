@@ -82,11 +82,12 @@ building her stand through the engine.
 """
 
 from ...core.spec import TitleSpec
-from . import bot, render
+from . import bot, encoder, render
 from .rules import VeggiesGame, VeggiesState
 
 SPEC = TitleSpec(game=VeggiesGame, bot=bot.choose, render=render.render,
-                 js=("veggies.js",), bench_players=(2, 4))
+                 js=("veggies.js",), bench_players=(2, 4),
+                 encoder=encoder.encode)
 
 __doc__ += SPEC.help()
 

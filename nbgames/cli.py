@@ -1,0 +1,313 @@
+"""The command line: ``python -m nbgames`` or ``nbgames``.
+
+::
+
+    nbgames play TITLE --players N --seats human,greedy,random --seed S [--record out.json]
+    nbgames tournament TITLE --policies greedy,random,mymodule:policy --games N --seed S
+                       [--players N] [--workers K] [--json results.json]
+    nbgames replay RECORD.json [--viewer SEAT] [--pause]
+    nbgames export RECORD.json --html out.html [--viewer SEAT]
+
+A human types an action's label or id (``?`` lists the legal ones, ``q`` quits).
+A policy is a built-in bot's name (greedy, random, ismcts) or ``module:function``
+(the module is imported from the current directory or the Python path). Bad
+arguments print a message and exit with status 2, a failure while running with
+status 1; set ``NBGAMES_DEBUG=1`` to see the traceback instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from importlib import import_module
+
+from .core.errors import NbgamesError, OptionError, choices_text
+
+
+class CliError(Exception):
+    """A bad argument or input: its message is printed, the exit status is 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise CliError(f"{self.prog}: {message}")
+
+
+def _titles():
+    from .core.registry import games
+    return games()
+
+
+def _title(value: str) -> str:
+    if value not in _titles():
+        raise CliError(f"unknown title {value!r}; choose one of {choices_text(_titles())}")
+    return value
+
+
+def _seat(value: str | None, players: int) -> int | None:
+    if value is None or value in ("spectator", "none", "None"):
+        return None
+    try:
+        seat = int(value)
+    except ValueError:
+        seat = -1
+    if not 0 <= seat < players:
+        raise CliError(f"--viewer {value!r}: a seat from 0 to {players - 1}, or 'spectator'")
+    return seat
+
+
+def _policy(text: str):
+    """A built-in bot's name or module:function."""
+    from .agents.adapter import BUILT_IN, as_policy
+    text = text.strip()
+    if ":" in text:
+        mod_name, _, fn = text.partition(":")
+        if os.getcwd() not in sys.path:
+            sys.path.insert(0, os.getcwd())
+        try:
+            mod = import_module(mod_name)
+        except Exception as e:  # noqa: BLE001 - any import failure is the user's module
+            raise CliError(f"policy {text!r}: cannot import module {mod_name!r} "
+                           f"({type(e).__name__}: {e})") from None
+        if not hasattr(mod, fn):
+            raise CliError(f"policy {text!r}: module {mod_name!r} has no {fn!r}")
+        obj = getattr(mod, fn)
+        try:
+            return as_policy(obj)
+        except OptionError as e:
+            raise CliError(f"policy {text!r}: {e}") from None
+    if text not in BUILT_IN:
+        raise CliError(f"unknown policy {text!r}; use one of {choices_text(BUILT_IN)} or "
+                       f"module:function")
+    return as_policy(text)
+
+
+def _load_record(path: str) -> dict:
+    from .core.registry import replay
+    try:
+        with open(path, encoding="utf-8") as f:
+            rec = json.load(f)
+    except FileNotFoundError:
+        raise CliError(f"no such record file: {path}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise CliError(f"cannot read {path}: {e}") from None
+    except json.JSONDecodeError as e:
+        raise CliError(f"{path} is not JSON: {e}") from None
+    if isinstance(rec, dict) and "records" in rec and "format" not in rec:
+        raise CliError(f"{path} holds a tournament's results; pass one game's record "
+                       f"(e.g. extract one of its 'records')")
+    replay(rec)                 # validates: RecordError names what is wrong
+    return rec
+
+
+def _write_json(path: str, data) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+    except OSError as e:
+        raise CliError(f"cannot write {path}: {e}") from None
+
+
+# -- play ------------------------------------------------------------------------------
+def cmd_play(args, out=print, ask=input) -> int:
+    from .arena.seats import HUMAN
+    from .core.registry import load
+    game = load(args.title, args.players)
+    seat_texts = [s for s in (args.seats or "").split(",") if s.strip()] or \
+        ["human"] + ["greedy"] * (game.players - 1)
+    if len(seat_texts) != game.players:
+        raise CliError(f"--seats: {game.players} players need {game.players} seats, got "
+                       f"{len(seat_texts)} ({args.seats!r})")
+    seats = [HUMAN if s.strip() == HUMAN else _policy(s) for s in seat_texts]
+    import random
+    state = game.new_state(seed=args.seed)
+    rng = random.Random(state.seed)
+    out(f"{game.name}, {game.players} players, seed {state.seed}. Type an action's label or id; "
+        f"'?' lists them, 'q' quits.")
+    from .agents.adapter import decide, spawn_policy
+    policies = [s if s == HUMAN else spawn_policy(s, rng.getrandbits(63)) for s in seats]
+    shown = None
+    while not state.is_terminal():
+        seat = state.current_player
+        if policies[seat] == HUMAN:
+            if shown != len(state.history):
+                out(state.render(seat))
+                shown = len(state.history)
+            try:
+                text = ask(f"player {seat}> ").strip()
+            except EOFError:
+                out("(end of input: game abandoned)")
+                return 1
+            if text in ("q", "quit", "exit"):
+                out("game abandoned")
+                return 1
+            if text in ("?", "help", ""):
+                for a in state.legal_actions():
+                    out(f"  {a.id:>6}  {a.label}")
+                continue
+            try:
+                action = int(text) if text.lstrip("-").isdigit() else text
+                label = game.action_label(game.resolve(action))
+                state.apply(action)
+            except NbgamesError as e:
+                out(f"! {e}"[:400])
+                continue
+            out(f"player {seat}: {label}")
+        else:
+            aid = decide(policies[seat], state, seat, rng)      # PolicyError names the policy
+            state.apply(aid)
+            out(f"player {seat} ({seat_texts[seat].strip()}): {game.action_label(aid)}")
+    out(state.render(None))
+    out(f"scores {state.scores()}; winners {state.winners()}")
+    if args.record:
+        _write_json(args.record, state.record())
+        out(f"record written to {args.record}")
+    return 0
+
+
+# -- tournament ------------------------------------------------------------------------
+def cmd_tournament(args, out=print) -> int:
+    from .arena.tournament import tournament
+    from .core.registry import load
+    names = [p.strip() for p in args.policies.split(",") if p.strip()]
+    if len(names) < 1:
+        raise CliError("--policies: give at least one policy")
+    if len(set(names)) != len(names):
+        raise CliError(f"--policies: each policy once, got {args.policies!r}")
+    policies = {n: _policy(n) for n in names}
+    if args.games < 1:
+        raise CliError(f"--games must be a positive int, got {args.games}")
+    if args.workers < 1:
+        raise CliError(f"--workers must be a positive int, got {args.workers}")
+    game = load(args.title, args.players if args.players is not None else max(
+        load(args.title).min_players, min(len(names), load(args.title).max_players)))
+    executor = None
+    if args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        executor = ProcessPoolExecutor(args.workers)
+    try:
+        result = tournament(game, policies, games=args.games, seed=args.seed, executor=executor,
+                            progress=not args.quiet)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    out(repr(result))
+    if args.json:
+        _write_json(args.json, {"title": result.title, "players": result.players,
+                                "games": args.games, "seed": args.seed, "policies": names,
+                                "table": result.table(), "records": result.records,
+                                "errors": result.errors})
+        out(f"results written to {args.json}")
+    return 0
+
+
+# -- replay ----------------------------------------------------------------------------
+def cmd_replay(args, out=print, ask=input) -> int:
+    from .core.registry import replay
+    rec = _load_record(args.record)
+    state = replay(rec, upto=0)
+    viewer = _seat(args.viewer, state.players)
+    game = state.game
+    out(f"{game.name}, {game.players} players, seed {rec['seed']}, {len(rec['actions'])} decisions")
+    out(state.render(viewer))
+    for i, aid in enumerate(rec["actions"]):
+        if args.pause:
+            try:
+                if ask("[Enter] next, q quits> ").strip() == "q":
+                    return 0
+            except EOFError:
+                return 0
+        seat = state.current_player
+        state.apply(aid)
+        out(f"step {i + 1}: player {seat}: {game.action_label(aid)}")
+        if args.boards or args.pause:
+            out(state.render(viewer))
+    if not (args.boards or args.pause):
+        out(state.render(viewer))
+    out(f"scores {state.scores()}; winners {state.winners()}")
+    return 0
+
+
+# -- export ----------------------------------------------------------------------------
+def cmd_export(args, out=print) -> int:
+    from .widget.export import record_html
+    rec = _load_record(args.record)
+    viewer = _seat(args.viewer, rec["players"])
+    html = record_html(rec, viewer=viewer)
+    try:
+        with open(args.html, "w", encoding="utf-8") as f:
+            f.write(html)
+    except OSError as e:
+        raise CliError(f"cannot write {args.html}: {e}") from None
+    out(f"wrote {args.html} ({len(html.encode()) // 1024} KiB, {len(rec['actions']) + 1} positions, "
+        f"viewer {'spectator' if viewer is None else viewer})")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="nbgames", description="Play, run and share nbgames tabletop games.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    pl = sub.add_parser("play", help="play in the terminal with the text board")
+    pl.add_argument("title", type=_title, metavar="TITLE")
+    pl.add_argument("--players", type=int, default=None)
+    pl.add_argument("--seats", default=None, help="human or a policy, one a seat, comma-separated")
+    pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("--record", default=None, help="write the game's record here")
+    to = sub.add_parser("tournament", help="seeded games between policies; prints the table")
+    to.add_argument("title", type=_title, metavar="TITLE")
+    to.add_argument("--policies", required=True, help="comma-separated: greedy,random,module:function")
+    to.add_argument("--games", type=int, default=100)
+    to.add_argument("--seed", type=int, default=0)
+    to.add_argument("--players", type=int, default=None)
+    to.add_argument("--workers", type=int, default=1, help="processes (default 1: serial)")
+    to.add_argument("--json", default=None, help="write the results (table and records) here")
+    to.add_argument("--quiet", action="store_true", help="no progress bar")
+    rp = sub.add_parser("replay", help="step through a record in text")
+    rp.add_argument("record", metavar="RECORD.json")
+    rp.add_argument("--viewer", default=None, help="a seat, or spectator (default)")
+    rp.add_argument("--pause", action="store_true", help="wait for Enter between decisions")
+    rp.add_argument("--boards", action="store_true", help="print the board after every decision")
+    ex = sub.add_parser("export", help="one self-contained HTML file with the board and a scrubber")
+    ex.add_argument("record", metavar="RECORD.json")
+    ex.add_argument("--html", required=True, metavar="OUT.html")
+    ex.add_argument("--viewer", default=None, help="a seat, or spectator (default)")
+    return p
+
+
+COMMANDS = {"play": cmd_play, "tournament": cmd_tournament, "replay": cmd_replay,
+            "export": cmd_export}
+
+
+def main(argv=None) -> int:
+    debug = os.environ.get("NBGAMES_DEBUG") == "1"
+    try:
+        args = parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except CliError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except NbgamesError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2 if isinstance(e, OptionError) else 1
+    except BrokenPipeError:                 # output piped into head and the like
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - no flush error at exit
+        except OSError:
+            pass
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # noqa: BLE001 - the command line never shows a traceback
+        if debug:
+            raise
+        print(f"error: {type(e).__name__}: {e} (NBGAMES_DEBUG=1 shows the traceback)",
+              file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+"""A finished game as one self-contained HTML file: the board (the same composed
+ES module and CSS the widget loads), the record's observations for one viewer
+at every step, and a scrubber. It opens in a browser with no kernel and no
+network: the module is imported from a Blob URL, as anywidget does, and a small
+stand-in for anywidget's model serves the recorded positions.
+
+Only what the chosen viewer may see is written (``state.observation(viewer)``
+and the viewer's log at each step), so a file exported for seat 1 does not hold
+seat 0's hand. ``viewer=None`` is the spectator.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+from ..arena.seats import describe
+from ..core.errors import OptionError
+from ..core.registry import replay
+from .assets import compose_css, compose_esm
+from .base import run_length
+
+LOG_LIMIT = 20
+
+
+def frames(record: dict, viewer: int | None) -> tuple[dict, list[dict]]:
+    """The static traits and one dict of changing traits per position (0 .. len(actions))."""
+    state = replay(record, upto=0)
+    game = state.game
+    if viewer is not None and (type(viewer) is not int or not 0 <= viewer < game.players):
+        raise OptionError(f"viewer must be None (spectator) or a seat from 0 to "
+                          f"{game.players - 1}, got {viewer!r}")
+    names = record.get("policies") or record.get("names") or ["?"] * game.players
+    seat_info = [describe("human" if n == "human" else _Named(str(n)), i) for i, n in enumerate(names)]
+    n = len(record["actions"])
+    static = {"title": game.title, "name": game.name, "players": game.players, "viewer": viewer,
+              "viewers": [viewer], "catalog": game.catalog(),
+              "action_space": game.action_space.to_json(), "seat_info": seat_info,
+              "history_start": 0, "history_len": n, "error": "", "speed": 2.0, "playing": False,
+              "legal": run_length([])}
+    out = []
+    for i in range(n + 1):
+        if i:
+            state.apply(record["actions"][i - 1])
+        cp = state.current_player
+        if state.is_terminal():
+            w = state.winners()
+            status = f"Game over: {' and '.join(f'player {s}' for s in w)} {'win' if len(w) > 1 else 'wins'}."
+        else:
+            last = f"; last: {game.action_label(record['actions'][i - 1])}" if i else ""
+            status = f"Step {i} of {n}: player {cp} to move{last}."
+        out.append({"view": state.observation(viewer), "log_lines": state.log(viewer)[-LOG_LIMIT:],
+                    "scores": list(state.scores()), "winners": list(state.winners()),
+                    "to_move": cp, "status": status, "step_index": i})
+    return static, out
+
+
+class _Named:
+    def __init__(self, name):
+        self.__name__ = name
+
+    def __call__(self, *a):  # pragma: no cover - never called: only its name is shown
+        raise NotImplementedError
+
+
+def _script_json(data) -> str:
+    """JSON safe inside a <script> element."""
+    return json.dumps(data, separators=(",", ":")).replace("<", "\\u003c").replace(
+        "\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy"
+      content="default-src 'none'; script-src 'unsafe-inline' blob:; style-src 'unsafe-inline';
+               img-src data: blob:">
+<title>__TITLE__</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 1rem; }
+#nbg-scrub { display: flex; gap: .5rem; align-items: center; margin: .5rem 0 1rem; }
+#nbg-scrub input[type=range] { flex: 1; max-width: 40rem; }
+</style>
+<style>__CSS__</style>
+</head>
+<body>
+<h1 style="font-size:1.2rem">__TITLE__</h1>
+<p id="nbg-about">__ABOUT__</p>
+<div id="nbg-scrub">
+  <button id="nbg-prev" type="button" aria-label="previous step">&#9664;</button>
+  <input id="nbg-range" type="range" min="0" max="__MAX__" value="__START__" aria-label="step">
+  <button id="nbg-next" type="button" aria-label="next step">&#9654;</button>
+  <span id="nbg-step"></span>
+</div>
+<div id="nbg-root"></div>
+<script id="nbg-static" type="application/json">__STATIC__</script>
+<script id="nbg-frames" type="application/json">__FRAMES__</script>
+<script id="nbg-esm" type="text/plain">__ESM__</script>
+<script type="module">
+const read = (id) => document.getElementById(id).textContent;
+const STATIC = JSON.parse(read("nbg-static"));
+const FRAMES = JSON.parse(read("nbg-frames"));
+const data = { ...STATIC, ...FRAMES[__START__] };
+const handlers = new Map();
+const emit = (k) => (handlers.get(`change:${k}`) || []).forEach((cb) => cb());
+let timer = null;
+const range = document.getElementById("nbg-range");
+const stepText = document.getElementById("nbg-step");
+function show(i) {
+  i = Math.max(0, Math.min(FRAMES.length - 1, i));
+  const f = FRAMES[i];
+  for (const [k, v] of Object.entries(f)) { data[k] = v; emit(k); }
+  range.value = String(i);
+  stepText.textContent = `step ${i} / ${FRAMES.length - 1}`;
+  document.body.dataset.step = String(i);
+}
+function setTrait(k, v) { data[k] = v; emit(k); }
+function stop() { if (timer) { clearInterval(timer); timer = null; } setTrait("playing", false); }
+const model = {
+  get: (k) => data[k],
+  set: (k, v) => { data[k] = v; },
+  save_changes: () => {},
+  on: (ev, cb) => { if (!handlers.has(ev)) handlers.set(ev, []); handlers.get(ev).push(cb); },
+  off: (ev, cb) => { if (handlers.has(ev)) handlers.set(ev, handlers.get(ev).filter((x) => x !== cb)); },
+  send: (msg) => {
+    const at = data.step_index;
+    if (msg.type === "goto") show(Number(msg.step));
+    else if (msg.type === "step") show(at + 1);
+    else if (msg.type === "undo") show(at - 1);
+    else if (msg.type === "play") {
+      setTrait("playing", true);
+      const last = FRAMES.length - 1;
+      const next = () => { if (data.step_index >= last) stop(); else show(data.step_index + 1); };
+      timer = setInterval(next, 1000 / (data.speed || 2));
+    } else if (msg.type === "pause") stop();
+    else if (msg.type === "speed") setTrait("speed", Number(msg.value));
+    else if (msg.type === "clear_error") setTrait("error", "");
+    else if (msg.type === "tick") {}
+    else setTrait("error", "This is a recorded game: use the scrubber to move through it.");
+  },
+};
+range.addEventListener("input", () => show(Number(range.value)));
+document.getElementById("nbg-prev").addEventListener("click", () => show(data.step_index - 1));
+document.getElementById("nbg-next").addEventListener("click", () => show(data.step_index + 1));
+const url = URL.createObjectURL(new Blob([read("nbg-esm")], { type: "text/javascript" }));
+const mod = await import(url);
+mod.default.render({ model, el: document.getElementById("nbg-root") });
+show(__START__);
+document.body.dataset.ready = "1";
+</script>
+</body>
+</html>
+"""
+
+
+def record_html(record: dict, viewer: int | None = None, start: int | None = None) -> str:
+    """The HTML page of a record for ``viewer`` (see the module docstring); the
+    scrubber starts at ``start`` (default: the end)."""
+    static, fr = frames(record, viewer)
+    start = len(fr) - 1 if start is None else start
+    if type(start) is not int or not 0 <= start < len(fr):
+        raise OptionError(f"start must be a step from 0 to {len(fr) - 1}, got {start!r}")
+    title = f"{static['name']}: {static['players']} players, seed {record['seed']}"
+    who = "the spectator" if viewer is None else f"player {viewer}"
+    about = (f"A recorded game of {static['name']} as {who} sees it "
+             f"({len(fr) - 1} decisions). Move through it with the slider.")
+    esm = compose_esm(static["title"])
+    for bad, safe in (("</script", "<\\/script"), ("</SCRIPT", "<\\/SCRIPT"), ("<!--", "<\\!--")):
+        esm = esm.replace(bad, safe)
+    css = compose_css(static["title"]).replace("</style", "<\\/style")
+    page = PAGE
+    for key, value in (("__STATIC__", _script_json(static)), ("__FRAMES__", _script_json(fr)),
+                       ("__ESM__", esm), ("__CSS__", css)):
+        page = page.replace(key, value)
+    return (page.replace("__TITLE__", html.escape(title)).replace("__ABOUT__", html.escape(about))
+            .replace("__MAX__", str(len(fr) - 1)).replace("__START__", str(start)))
