@@ -6,8 +6,8 @@ Every function reads the records a tournament keeps (``result.records``): each
 holds the policy name of every seat (``names``), the winners and scores, and,
 for a duplicate tournament, the deal it belongs to (``deal``).
 
-A game's **rank order** is generic: the winners share first place (a Veggies
-team win lists both seats of the team, so both are first); the other seats
+A game's **rank order** is generic: the winners share first place (a team
+win lists both seats of the team, so both are first); the other seats
 follow by score, equal scores tied. A forfeit ranks the failing seat last and
 every other seat first (as in the win count: a policy never gains from crashing).
 """
