@@ -6,9 +6,12 @@ against random, win rates with 95% Wilson CIs.
 
 Run: ``python bench/search.py`` (speed, then the strength table at 2 players).
 ``--games N`` sets the games per cell (default 20: modest, so CIs are wide),
-``--max-players`` adds each title's largest player count (one ISMCTS seat against
-n-1 copies of the opponent: its baseline win rate is 1/n), ``--no-strength`` /
-``--no-speed`` skip a part, ``--workers`` sets the process pool (default 2).
+``--dup-games`` (default 200) sets the games of the duplicate-deal comparison:
+the same matches played as independent deals and as duplicate deals, and the
+width of the win-rate CI in each. ``--max-players`` adds each title's largest
+player count (one ISMCTS seat against n-1 copies of the opponent: its baseline
+win rate is 1/n), ``--no-strength`` / ``--no-speed``, ``--no-duplicate`` skip a
+part, ``--workers`` sets the process pool (default 2).
 
 Time per move is the median over ``--positions`` positions spread along a seeded
 game (the other seats play random moves to get there); observation building and
@@ -136,6 +139,34 @@ def strength(args):
                           flush=True)
 
 
+def duplicate(args):
+    """How much duplicate deals narrow the CI: the same number of games played as
+    independent deals (Wilson CI) and as duplicate deals (each deal from every seat;
+    normal CI over the per-deal mean win share)."""
+    print(f"\n== duplicate deals: width of the 95% CI of the first policy's win rate, "
+          f"{args.dup_games} games, 2 players ==")
+    print(f"{'title':<16}{'match':<28}{'independent':>22}{'duplicate':>22}{'narrower by':>13}")
+    pairs = [("greedy", "random"), ("ismcts(50)", "greedy"), ("ismcts(50)", "random")]
+    make = {"greedy": "greedy", "random": "random",
+            "ismcts(50)": nbgames.bots.ismcts(iterations=50, seed=args.seed)}
+    with ProcessPoolExecutor(args.workers) as ex:
+        for title in args.titles:
+            for a, b in pairs:
+                pool = {a: make[a], b: make[b]}
+                out = []
+                for dup in (False, True):
+                    res = nbgames.tournament(title, pool, games=args.dup_games, seed=args.seed,
+                                             executor=ex, progress=False, players=2,
+                                             duplicate=dup)
+                    row = res[a]
+                    lo, hi = row.ci
+                    out.append((row.win_rate, lo, hi))
+                w0, w1 = out[0][2] - out[0][1], out[1][2] - out[1][1]
+                text = [f"{r:.2f} [{lo:.2f},{hi:.2f}]" for r, lo, hi in out]
+                print(f"{title:<16}{a + ' vs ' + b:<28}{text[0]:>22}{text[1]:>22}"
+                      f"{100 * (1 - w1 / w0):>12.0f}%", flush=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--titles", nargs="+", default=nbgames.games())
@@ -147,11 +178,15 @@ def main(argv=None):
     ap.add_argument("--max-players", action="store_true")
     ap.add_argument("--no-speed", action="store_true")
     ap.add_argument("--no-strength", action="store_true")
+    ap.add_argument("--no-duplicate", action="store_true")
+    ap.add_argument("--dup-games", type=int, default=200)
     args = ap.parse_args(argv)
     if not args.no_speed:
         speed(args)
     if not args.no_strength:
         strength(args)
+    if not args.no_duplicate:
+        duplicate(args)
 
 
 if __name__ == "__main__":

@@ -61,8 +61,12 @@ class Row:
 
     @property
     def ci_deals(self) -> tuple[float, float]:
-        """Normal 95% CI over the per-deal mean win shares (duplicate tournaments)."""
+        """Normal 95% CI over the per-deal mean win shares (duplicate tournaments).
+        When every deal gave the same mean (no spread to estimate), it falls back to
+        the Wilson interval with one trial per deal, rather than a zero width."""
         means = [sum(v) / len(v) for v in self.deal_shares.values()]
+        if len(set(means)) <= 1:
+            return wilson(sum(means), len(means))
         _, lo, hi = mean_ci(means, lo=0.0, hi=1.0)
         return (lo, hi)
 
