@@ -127,6 +127,8 @@ def strength(args):
             counts = [2]
             if args.max_players and max(spec(title).bench_players) > 2:
                 counts.append(max(spec(title).bench_players))
+            if args.players:
+                counts = [n for n in args.players if n in spec(title).bench_players]
             for n in counts:
                 for opp in ("greedy", "random"):
                     row, took = cell(title, n, opp, args.games, args.iterations, ex, args.seed)
@@ -176,6 +178,8 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--max-players", action="store_true")
+    ap.add_argument("--players", type=int, nargs="+",
+                    help="player counts of the strength table (of each title's bench_players)")
     ap.add_argument("--no-speed", action="store_true")
     ap.add_argument("--no-strength", action="store_true")
     ap.add_argument("--no-duplicate", action="store_true")
