@@ -55,7 +55,7 @@
 export const TRAITS = [
   "title", "name", "players", "viewer", "viewers", "view", "legal", "log_lines", "scores",
   "winners", "seat_info", "to_move", "status", "step_index", "history_start", "history_len",
-  "error", "speed", "playing", "catalog", "action_space",
+  "error", "speed", "playing", "catalog", "action_space", "advisor", "hints", "thinking",
 ];
 
 export const SPEEDS = [0.5, 1, 2, 4, 8, 16];
@@ -235,6 +235,57 @@ export function controlState(data) {
   };
 }
 
+/** The moves of an analysis ({aid: {share, visits, value}}) as rows sorted by
+ * share, best first: [{id, label, share, visits, value}] (at most `limit`). */
+export function hintRows(moves, space, limit = Infinity) {
+  return Object.entries(moves || {})
+    .map(([id, m]) => ({ id: Number(id), label: actionLabel(space, Number(id)), ...m }))
+    .sort((a, b) => b.share - a.share || b.visits - a.visits || a.id - b.id)
+    .slice(0, limit);
+}
+
+/** "38% of 1000 visits, wins 61%" */
+export function hintText(m, label) {
+  const pct = (x) => `${Math.round(100 * x)}%`;
+  return `${label ? `${label}: ` : ""}${pct(m.share)} of the search (${m.visits} visits), ` +
+    `win estimate ${pct(m.value)}`;
+}
+
+/**
+ * Paint the advisor's shares on the board: every element carrying `data-aid`
+ * whose id was analysed gets the class nbg-hinted, the CSS variable --nbg-heat
+ * (its share over the best share, 0..1), data-hint-share, and a title with the
+ * numbers (shown on hover); the best move also gets nbg-hint-best. Generic: no
+ * board draws anything for it. Returns the number of elements painted.
+ */
+export function paintHints(root, hints, space) {
+  const moves = (hints && hints.moves) || {};
+  const best = Math.max(0, ...Object.values(moves).map((m) => m.share));
+  let n = 0;
+  for (const el of root.querySelectorAll("[data-aid]")) {
+    const m = moves[el.getAttribute("data-aid")];
+    if (!m) continue;
+    const heat = best > 0 ? m.share / best : 0;
+    el.classList.add("nbg-hinted");
+    if (m.share === best && best > 0) el.classList.add("nbg-hint-best");
+    el.style.setProperty("--nbg-heat", heat.toFixed(3));
+    el.setAttribute("data-hint-share", String(m.share));
+    el.setAttribute("title", hintText(m, actionLabel(space, Number(el.getAttribute("data-aid")))));
+    n += 1;
+  }
+  return n;
+}
+
+/** The hint button's state from the synced data (pure). */
+export function hintState(data) {
+  const h = data.hints || {};
+  const running = h.status === "running";
+  const can = !!data.advisor && (data.legal || []).length > 0;
+  let label = "Hint";
+  if (running) label = h.total ? `Thinking\u2026 ${Math.round((100 * (h.done || 0)) / h.total)}%` : "Thinking\u2026";
+  return { show: !!data.advisor, enabled: can || running, running, label };
+}
+
 /** Parse the seed box: "" -> null (random), an int 0..2^53 -> number, else undefined. */
 export function parseSeed(text) {
   const t = String(text ?? "").trim();
@@ -346,11 +397,18 @@ export class Shell {
       "aria-label": "history",
       onchange: (e) => send({ type: "goto", step: Number(e.target.value) }) });
     this.stepText = h("span", { class: "nbg-steptext" });
+    this.hintBtn = h("button", { class: "nbg-btn nbg-hint-btn", "aria-label": "hint: ask the advisor",
+      "data-key": "ctl-hint",
+      onclick: () => send({ type: hintState(readModel(this.model)).running ? "cancel_hint" : "hint" }) },
+      "Hint");
+    this.hintBox = h("section", { class: "nbg-panel nbg-hints", "aria-label": "hints", hidden: true });
+    this.thinkBox = h("section", { class: "nbg-panel nbg-thinking", "aria-label": "bot thinking",
+      hidden: true });
     this.viewerSel = h("select", { class: "nbg-viewer", "aria-label": "view the board as",
       onchange: (e) => send({ type: "viewer", seat: e.target.value === "" ? null : Number(e.target.value) }) });
 
     const controls = h("div", { class: "nbg-controls" },
-      h("div", { class: "nbg-row" }, this.stepBtn, this.playBtn, this.speedSel, this.undoBtn),
+      h("div", { class: "nbg-row" }, this.stepBtn, this.playBtn, this.speedSel, this.undoBtn, this.hintBtn),
       h("div", { class: "nbg-row" }, this.backBtn, this.scrub, this.fwdBtn, this.stepText),
       h("div", { class: "nbg-row" }, h("label", { class: "nbg-lbl" }, "View as ", this.viewerSel)),
       h("div", { class: "nbg-row" }, h("label", { class: "nbg-lbl" }, "Seed ", this.seedInput), this.newBtn));
@@ -363,6 +421,7 @@ export class Shell {
         h("div", { class: "nbg-side" },
           h("section", { class: "nbg-panel", "aria-label": "seats and scores" }, h("h4", null, "Seats & scores"), this.seatsBox),
           h("section", { class: "nbg-panel", "aria-label": "controls" }, h("h4", null, "Controls"), controls),
+          this.hintBox, this.thinkBox,
           h("section", { class: "nbg-panel", "aria-label": "log" }, h("h4", null, "Log"), this.logBox))));
     this.root.addEventListener("keydown", (e) => arrowKeys(e));
     this.el.appendChild(this.root);
@@ -407,6 +466,7 @@ export class Shell {
       boardEl = h("pre", { class: "nbg-error" }, `board failed to draw: ${err && err.message}`);
     }
     this.boardBox.replaceChildren(boardEl);
+    this.drawHints(data, ctx);
 
     // seats and scores
     this.seatsBox.replaceChildren(seatsTable(data));
@@ -461,6 +521,42 @@ export class Shell {
       afterPaint(() => measure("nbgames:click-to-render", start));
     }
     this.tick(data);
+  }
+
+  drawHints(data, ctx) {
+    const hs = hintState(data);
+    this.hintBtn.hidden = !hs.show;
+    this.hintBtn.disabled = !hs.enabled;
+    this.hintBtn.textContent = hs.label;
+    this.hintBtn.setAttribute("aria-pressed", hs.running ? "true" : "false");
+    const hints = data.hints || {};
+    const moveList = (moves) => h("ol", { class: "nbg-hint-list" },
+      hintRows(moves, ctx.space, 5).map((r) => h("li", { title: hintText(r) },
+        h("span", { class: "nbg-hint-bar", style: { "--nbg-heat": r.share.toFixed(3) } }),
+        ` ${r.label} `, h("b", null, `${Math.round(100 * r.share)}%`))));
+    if (hints.status === "done") {
+      paintHints(this.boardBox, hints, ctx.space);
+      this.hintBox.replaceChildren(h("h4", null, `Hint (${this.model.get("advisor")})`),
+        moveList(hints.moves));
+      this.hintBox.hidden = false;
+    } else if (hints.status === "running") {
+      this.hintBox.replaceChildren(h("h4", null, "Hint"), h("div", { class: "nbg-muted" },
+        `searching\u2026 ${hints.done || 0}${hints.total ? ` / ${hints.total}` : ""}`));
+      this.hintBox.hidden = false;
+    } else {
+      this.hintBox.hidden = true;
+    }
+    const th = data.thinking || {};
+    if (th.seat === undefined) {
+      this.thinkBox.hidden = true;
+    } else {
+      const who = ctx.seatLabel(th.seat);
+      this.thinkBox.replaceChildren(h("h4", null, `${who} thought`),
+        th.hidden ? h("div", { class: "nbg-muted" },
+          "hidden: its statistics come from its own hand (view as that seat, or reveal)")
+          : [h("div", null, `played ${actionLabel(ctx.space, th.chosen)}`), moveList(th.moves)]);
+      this.thinkBox.hidden = false;
+    }
   }
 
   tick(data) {

@@ -95,6 +95,6 @@ def test_ismcts_is_checked_and_named():
 
 def test_ismcts_beats_random_in_a_small_seeded_match():
     game = nbgames.load(TITLES[0], 2)
-    res = nbgames.tournament(game, {"ismcts": nbgames.bots.ismcts(iterations=40, seed=1),
-                                    "random": "random"}, games=8, seed=4, progress=False)
+    res = nbgames.tournament(game, {"ismcts": nbgames.bots.ismcts(iterations=100, seed=1),
+                                    "random": "random"}, games=12, seed=4, progress=False)
     assert res["ismcts"].win_rate >= 0.7, res

@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { FakeModel, flush, installDom } from "./fakedom.mjs";
 import {
-  TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, makeContext, ordinal,
-  parseSeed, seatLabel, seatsTable,
+  TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, hintRows, hintState,
+  makeContext, ordinal, paintHints, parseSeed, seatLabel, seatsTable,
 } from "../shared.js";
 
 const SEATS = [
@@ -326,4 +326,29 @@ test("the generic board: the view as a list, one labelled data-aid button a lega
   assert.deepEqual(buttons.map((b) => b.getAttribute("aria-label")), ["pass", "move right by +0", "move right by +1"]);
   buttons[1].click();
   assert.deepEqual(sent, [{ type: "action", id: 8 }]);
+});
+
+test("hints: rows by share, heat painted on every data-aid element, button state", () => {
+  installDom();
+  const moves = { 1: { share: 0.6, visits: 60, value: 0.7 }, 2: { share: 0.3, visits: 30, value: 0.5 },
+    5: { share: 0.1, visits: 10, value: 0.2 } };
+  const rows = hintRows(moves, SPACE);
+  assert.deepEqual(rows.map((r) => r.id), [1, 2, 5]);
+  assert.equal(rows[0].label, "push 0");
+  const root = h("div", null, h("button", { "data-aid": 1 }, "a"), h("button", { "data-aid": 2 }, "b"),
+    h("div", { "data-aid": 3 }, "not analysed"), h("button", null, "plain"));
+  assert.equal(paintHints(root, { status: "done", moves }, SPACE), 2);
+  const [a, b, c] = root.querySelectorAll("[data-aid]");
+  assert.ok(a.classList.contains("nbg-hinted") && a.classList.contains("nbg-hint-best"));
+  assert.equal(a.style.getPropertyValue("--nbg-heat"), "1.000");
+  assert.equal(b.style.getPropertyValue("--nbg-heat"), "0.500");
+  assert.ok(!b.classList.contains("nbg-hint-best"));
+  assert.match(b.getAttribute("title"), /push 1: 30% of the search \(30 visits\), win estimate 50%/);
+  assert.ok(!c.classList.contains("nbg-hinted"));
+  assert.deepEqual(hintState({ advisor: "", legal: [0, 2] }).show, false);
+  assert.equal(hintState({ advisor: "ismcts(1000)", legal: [0, 2] }).enabled, true);
+  assert.equal(hintState({ advisor: "ismcts(1000)", legal: [] }).enabled, false);
+  const running = hintState({ advisor: "x", legal: [], hints: { status: "running", done: 250, total: 1000 } });
+  assert.equal(running.label, "Thinking\u2026 25%");
+  assert.ok(running.enabled && running.running);
 });

@@ -78,6 +78,7 @@ class ISMCTSPolicy:
         self.seed = seed
         self.rng = random.Random(seed)
         self.name = f"ismcts({iterations})" if seconds is None else f"ismcts({seconds}s)"
+        self.last_analysis: dict | None = None   # analyse() of the last decision (show thinking)
 
     # -- the policy contract --------------------------------------------------------
     def spawn(self, seed: int) -> ISMCTSPolicy:
@@ -90,8 +91,9 @@ class ISMCTSPolicy:
         ids = [int(a) for a in legal_actions.ids] if hasattr(legal_actions, "ids") \
             else [int(a) for a in legal_actions]
         if len(ids) == 1:
+            self.last_analysis = {ids[0]: {"visits": 0, "value": 0.0, "share": 1.0}}
             return ids[0]
-        stats = self.analyse(infoset)
+        stats = self.last_analysis = self.analyse(infoset)
         return max(ids, key=lambda a: (stats[a]["visits"], stats[a]["value"], -a))
 
     def analyse(self, infoset, progress=None) -> dict[int, dict]:

@@ -163,8 +163,21 @@ class Table:
         policy = self._policy(seat)
         reseed_policy(policy, self._policy_seed(seat))
         aid = decide(policy, state, seat, rng=self._policy_seed(seat))
+        step = len(state.history)
         self._apply(aid)
+        stats = getattr(policy, "last_analysis", None)
+        if isinstance(stats, dict):
+            self._thoughts[step] = (seat, aid, stats)
         return self.game.action(aid)
+
+    def thought(self, step: int):
+        """``(seat, action id, stats)`` of the policy decision made at ``step`` of the
+        current line, when that policy keeps ``last_analysis`` (search bots), else None."""
+        got = self._thoughts.get(step)
+        i = step - self._base_step
+        if got is None or not 0 <= i < len(self._line) or self._line[i] != got[1]:
+            return None
+        return got
 
     def run(self, until: str = "human", max_steps: int | None = None) -> int:
         """Let policy seats move until a human seat must decide (``until="human"``) or
@@ -238,6 +251,7 @@ class Table:
         self._base_step = len(state.history)
         self._line: list[int] = []      # ids after the base, the redo tail included
         self._movers: list[int] = []    # the seat that made each of them
+        self._thoughts: dict[int, tuple] = {}   # step -> (seat, aid, analyse stats)
 
     def _apply(self, action) -> int:
         """Apply one decision of the seat to move and keep the history line."""

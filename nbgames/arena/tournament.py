@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 
 from ..agents.adapter import as_policy
 from ..core.errors import OptionError, PolicyError
 from ..core.game import Game
+from . import analysis
+from .analysis import mean_ci, wilson
 from .play import _as_game, play
 
 
@@ -23,17 +24,6 @@ def _one_game(config: dict, names: list[str], policies: list, seed: int) -> dict
                 "forfeit": e.policy}
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate (ties count as fractional wins)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 @dataclass
 class Row:
     name: str
@@ -42,6 +32,14 @@ class Row:
     score_sum: float = 0.0
     score_n: int = 0
     forfeits: int = 0
+    seats_held: int = 0
+    deal_shares: dict = field(repr=False, default_factory=dict)
+
+    @property
+    def baseline(self) -> float:
+        """The win rate of a policy no better than the others: the share of the seats
+        it held in its games (1/players when it holds one seat a game)."""
+        return self.seats_held / self.games if self.games else 0.0
 
     @property
     def win_rate(self) -> float:
@@ -49,7 +47,28 @@ class Row:
 
     @property
     def ci(self) -> tuple[float, float]:
+        """95% CI of the win rate. In a duplicate tournament it is over deals (the
+        mean win share of each deal across its seat rotations, a normal interval),
+        so the luck of the deal cancels; otherwise the Wilson interval over games."""
+        if self.deal_shares:
+            return self.ci_deals
+        return self.ci_games
+
+    @property
+    def ci_games(self) -> tuple[float, float]:
+        """Wilson 95% CI treating every game as independent."""
         return wilson(self.wins, self.games)
+
+    @property
+    def ci_deals(self) -> tuple[float, float]:
+        """Normal 95% CI over the per-deal mean win shares (duplicate tournaments).
+        When every deal gave the same mean (no spread to estimate), it falls back to
+        the Wilson interval with one trial per deal, rather than a zero width."""
+        means = [sum(v) / len(v) for v in self.deal_shares.values()]
+        if len(set(means)) <= 1:
+            return wilson(sum(means), len(means))
+        _, lo, hi = mean_ci(means, lo=0.0, hi=1.0)
+        return (lo, hi)
 
     @property
     def mean_score(self) -> float | None:
@@ -73,6 +92,39 @@ class TournamentResult:
     rows: dict[str, Row]
     records: list[dict] = field(repr=False, default_factory=list)
     errors: list[dict] = field(repr=False, default_factory=list)
+    duplicate: bool = False
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.rows)
+
+    def ratings(self, model=None, as_frame=None):
+        """openskill (Plackett-Luce) rating of every policy from each game's rank
+        order: mu, sigma and the ordinal (mu - 3 sigma). See
+        :func:`nbgames.arena.analysis.ratings`. A pandas DataFrame when pandas is
+        installed, else a printable list of rows."""
+        return analysis.ratings(self.records, self.names, model=model, as_frame=as_frame)
+
+    def payoff_table(self, as_frame=None):
+        """2-player games: mean score and win rate of each policy against each other,
+        with 95% CIs. See :func:`nbgames.arena.analysis.payoff_table`."""
+        return analysis.payoff_table(self.records, self.names, as_frame=as_frame)
+
+    def payoff_matrix(self, metric: str = "win_rate"):
+        """``(names, matrix)`` of mean win rate (or "score") of row against column."""
+        return analysis.payoff_matrix(self.records, self.names, metric)
+
+    def per_seat(self, as_frame=None):
+        """Win rate of every policy at every seat, with CIs."""
+        return analysis.per_seat(self.records, as_frame=as_frame)
+
+    def pairwise(self, as_frame=None):
+        """How often each policy finished ahead of each other policy, with CIs."""
+        return analysis.pairwise(self.records, self.names, as_frame=as_frame)
+
+    def seat_advantage(self, as_frame=None):
+        """Win rate of each seat (whoever sat there) against 1/players, with CIs."""
+        return analysis.seat_advantage(self.records, self.players, as_frame=as_frame)
 
     def __getitem__(self, name: str) -> Row:
         return self.rows[name]
@@ -84,6 +136,7 @@ class TournamentResult:
             mean = r.mean_score
             out.append({"policy": r.name, "games": r.games, "wins": round(r.wins, 3),
                         "win_rate": round(r.win_rate, 3), "ci95": (round(lo, 3), round(hi, 3)),
+                        "baseline": round(r.baseline, 3),
                         "mean_score": None if mean is None else round(mean, 2),
                         "forfeits": r.forfeits})
         return out
@@ -95,18 +148,20 @@ class TournamentResult:
 
     def _summary(self) -> str:
         text = f"{self.title}, {self.players} players, {len(self.records)} games"
+        if self.duplicate:
+            text += f" ({len({r['deal'] for r in self.records})} duplicate deals)"
         if self.errors:
             text += f", {len(self.errors)} forfeited"
         return text
 
     def __repr__(self):
         head = (f"{'policy':<16}{'games':>7}{'wins':>9}{'win rate':>10}{'95% CI':>16}"
-                f"{'mean score':>12}{'forfeits':>10}")
+                f"{'baseline':>10}{'mean score':>12}{'forfeits':>10}")
         lines = [f"Tournament: {self._summary()}", head]
         for t in self.table():
             ci = f"{t['ci95'][0]:.2f}-{t['ci95'][1]:.2f}"
             lines.append(f"{t['policy']:<16}{t['games']:>7}{t['wins']:>9.1f}{t['win_rate']:>10.3f}"
-                         f"{ci:>16}{_mean_text(t, '-'):>12}{t['forfeits']:>10}")
+                         f"{ci:>16}{t['baseline']:>10.3f}{_mean_text(t, '-'):>12}{t['forfeits']:>10}")
         if not self.finished:
             lines.append("No game could be played to the end: every game was forfeited "
                          "(see .errors).")
@@ -120,12 +175,14 @@ class TournamentResult:
         rows = "".join(
             f"<tr><td>{escape(t['policy'])}</td><td>{t['games']}</td><td>{t['wins']:.1f}</td>"
             f"<td>{t['win_rate']:.3f}</td><td>{t['ci95'][0]:.2f}&ndash;{t['ci95'][1]:.2f}</td>"
+            f"<td>{t['baseline']:.3f}</td>"
             f"<td>{_mean_text(t, '&ndash;')}</td><td>{t['forfeits']}</td></tr>"
             for t in self.table())
         note = ("<p>No game could be played to the end: every game was forfeited.</p>"
                 if not self.finished else "")
         return (f"<p><b>Tournament</b>: {escape(self._summary())}</p><table><tr><th>policy</th>"
-                f"<th>games</th><th>wins</th><th>win rate</th><th>95% CI</th><th>mean score</th>"
+                f"<th>games</th><th>wins</th><th>win rate</th><th>95% CI</th><th>baseline</th>"
+                f"<th>mean score</th>"
                 f"<th>forfeits</th></tr>{rows}</table>{note}")
 
 
@@ -152,7 +209,7 @@ def _progress(total: int, enabled: bool, title: str):
 
 def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=None,
                progress: bool = True, players: int | None = None,
-               batch: int | None = None) -> TournamentResult:
+               batch: int | None = None, duplicate: bool = False) -> TournamentResult:
     """Play ``games`` seeded games between named policies.
 
     Seats rotate fairly: game ``g`` seats policy ``names[(g + i) % k]`` at seat
@@ -166,6 +223,13 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
     by the seats of the other policies, the error kept in ``.errors``, and the
     tournament goes on. Policies are checked before any game starts: a
     callable, or a built-in bot's name ("greedy", "random").
+
+    ``duplicate=True`` plays every deal (seed) once per seat rotation: the ``k =
+    len(policies)`` consecutive games ``g = d*k ... d*k + k - 1`` share deal ``d``'s
+    seed, so each policy meets the same cards from every seat and the luck of the
+    deal cancels. ``games`` must then be a multiple of ``k``; win-rate CIs are
+    computed over deals (``Row.ci_deals``; ``Row.ci_games`` is the independent-game
+    interval, for comparison). The progress bar is ``tqdm.auto``.
     """
     if not isinstance(policies, dict) or not policies:
         raise OptionError("policies must be a non-empty dict {name: policy}")
@@ -189,12 +253,21 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
         game = _as_game(game)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise OptionError(f"games must be a positive int, got {games!r}")
+    if not isinstance(duplicate, bool):
+        raise OptionError(f"duplicate must be True or False, got {duplicate!r}")
+    k = len(names)
+    if duplicate and games % k:
+        raise OptionError(f"duplicate=True plays each deal once per seat rotation ({k} games a "
+                          f"deal for {k} policies): games must be a multiple of {k}, got {games} "
+                          f"(try {games - games % k or k} or {games - games % k + k})")
     config = game.config()
-    seeds = random.Random(seed).sample(range(2**62), games)
+    deals = games // k if duplicate else games
+    seeds = random.Random(seed).sample(range(2**62), deals)
     jobs = []
     for g in range(games):
-        seat_names = [names[(g + i) % len(names)] for i in range(game.players)]
-        jobs.append((config, seat_names, [policies[n] for n in seat_names], seeds[g]))
+        seat_names = [names[(g + i) % k] for i in range(game.players)]
+        deal = g // k if duplicate else g
+        jobs.append((config, seat_names, [policies[n] for n in seat_names], seeds[deal]))
     bar = _progress(games, progress, game.title)
     results: list[dict] = [None] * games
     if executor is None:
@@ -209,10 +282,17 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
         bar.close()
     rows = {n: Row(n) for n in names}
     errors = []
-    for rec in results:
+    for g, rec in enumerate(results):
+        rec["deal"] = g // k if duplicate else g
         seat_names = rec["names"]
         for n in set(seat_names):
             rows[n].games += 1
+            rows[n].seats_held += seat_names.count(n) / len(seat_names)
+        if duplicate:
+            shares = analysis.win_shares(rec)
+            for n in set(seat_names):
+                rows[n].deal_shares.setdefault(rec["deal"], []).append(
+                    sum(x for x, m in zip(shares, seat_names) if m == n))
         if "error" in rec:
             errors.append(rec)
             loser = seat_names[rec["forfeit_seat"]]
@@ -223,4 +303,4 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
         for i, s in enumerate(rec["scores"]):
             rows[seat_names[i]].score_sum += s
             rows[seat_names[i]].score_n += 1
-    return TournamentResult(game.title, game.players, rows, results, errors)
+    return TournamentResult(game.title, game.players, rows, results, errors, duplicate)

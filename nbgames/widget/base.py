@@ -20,6 +20,9 @@ unless the notebook author sets ``reveal=True`` from Python.
 
 from __future__ import annotations
 
+import random
+import threading
+import time
 from typing import Any
 
 import anywidget
@@ -31,6 +34,7 @@ from ..arena.table import HumanTurnError, Table
 from ..core.actions import Action
 from ..core.errors import IllegalActionError, NbgamesError, OptionError
 from ..core.game import Game
+from ..core.infoset import InfoSet
 from ..core.registry import load, spec
 from ..core.state import State
 from .assets import compose_css, compose_esm, dev_mode
@@ -154,10 +158,28 @@ class GameWidget(anywidget.AnyWidget):
     playing = t.Bool(False, read_only=True).tag(sync=True)
     """True while the browser's play button lets policy seats move at ``speed``."""
 
+    advisor = t.Unicode("", read_only=True).tag(sync=True)
+    """The name of the advisor behind the Hint button ("" when there is none)."""
+
+    hints = t.Dict(read_only=True).tag(sync=True)
+    """The advisor's analysis of the viewer's decision (empty when none):
+    ``{"seat", "step", "status": "running"|"done", "done", "total", "moves":
+    {aid: {"share", "visits", "value"}}}``. Only the viewer's legal actions, only
+    from the viewer's infoset, and only while the position is the one analysed:
+    any move, undo, goto, new game or viewer change clears it (and cancels a
+    search still running)."""
+
+    thinking = t.Dict(read_only=True).tag(sync=True)
+    """With ``show_thinking``: the statistics of the last policy decision (a search
+    bot's ``last_analysis``): ``{"seat", "step", "chosen", "moves": {...}}``. They
+    were computed from that seat's hand, so they are sent only when the viewer is
+    that seat or ``reveal`` is on; otherwise ``{"seat", "step", "hidden": true}``."""
+
     # -- construction -------------------------------------------------------------
     def __init__(self, game: Game | None = None, *, state: State | None = None, seats=None,
                  seed=None, viewer=_UNSET, viewers=None, reveal: bool = False,
-                 speed: float = 2.0, log_limit: int = 20):
+                 speed: float = 2.0, log_limit: int = 20, advisor=None,
+                 show_thinking: bool = False):
         if state is not None:
             if not isinstance(state, State):
                 raise OptionError(f"state must be an nbgames State, got {type(state).__name__}")
@@ -172,6 +194,13 @@ class GameWidget(anywidget.AnyWidget):
             raise OptionError(f"log_limit must be a positive int, got {log_limit!r}")
         if not isinstance(reveal, bool):
             raise OptionError(f"reveal must be True or False, got {reveal!r}")
+        if not isinstance(show_thinking, bool):
+            raise OptionError(f"show_thinking must be True or False, got {show_thinking!r}")
+        self._advisor = _check_advisor(advisor)
+        self._show_thinking = show_thinking
+        self._hint_lock = threading.Lock()
+        self._hint_job = None          # (position key, cancel Event) of the current hint
+        self._hint_thread = None
         self._table = Table(state if state is not None else game, seats=seats,
                             seed=None if state is not None else seed)
         game = self._game = self._table.game
@@ -190,6 +219,7 @@ class GameWidget(anywidget.AnyWidget):
         self.set_trait("action_space", game.action_space.to_json())
         self.speed = speed
         self.viewer = viewer
+        self.set_trait("advisor", "" if self._advisor is None else policy_name(self._advisor))
         self._table.on_change(self._sync)
         try:
             if state is None and self._table.has_human():
@@ -297,6 +327,17 @@ class GameWidget(anywidget.AnyWidget):
     def new_game(self, seed: int | None = None) -> State:
         """Start a new game (same title, players, seats); ``seed`` None draws one."""
         return self._dispatch("new_game", {"seed": seed})
+
+    def hint(self, wait: bool = False):
+        """Ask the advisor about the viewer's decision (what the Hint button does).
+        The search runs in a background thread and fills ``hints`` as it goes; any
+        move, undo, goto or new game cancels it. ``wait=True`` runs it here and
+        returns ``{aid: {"visits", "value", "share"}}`` (the leak proof uses it)."""
+        return self._dispatch("hint_wait" if wait else "hint", {})
+
+    def cancel_hint(self) -> None:
+        """Stop a running hint and clear the heat from the board."""
+        return self._dispatch("cancel_hint", {})
 
     # -- one dispatcher for Python calls and browser messages --------------------------
     def _dispatch(self, kind: str, msg: dict):
@@ -429,6 +470,106 @@ class GameWidget(anywidget.AnyWidget):
     def _h_clear_error(self, msg):
         self._set("error", "")
 
+    # -- hints ---------------------------------------------------------------------------
+    def _hint_key(self):
+        """The position a hint belongs to: the game (its first state, alive as long as
+        the job holds this key, so its id is not reused), the viewer, the history."""
+        base = self._table._base
+        return (id(base), base, self.viewer, tuple(self.state.history))
+
+    def _start_hint(self):
+        """Check that a hint may be given now and set up the job: the advisor's copy
+        for this position and the viewer's infoset (never the state)."""
+        if self._advisor is None:
+            raise IllegalActionError("this board has no advisor; make it with "
+                                     "nbgames.widget(..., advisor=\"ismcts\")")
+        state, viewer = self.state, self.viewer
+        if state.current_player is None or viewer != state.current_player \
+                or not self._table.is_human(viewer):
+            raise IllegalActionError("a hint is for the human seat to move, on its turn")
+        self._cancel_hint()
+        # seeded by the advisor's seed and the step only: nothing hidden (the game's
+        # seed included) may change what the hint shows
+        seed = (int(getattr(self._advisor, "seed", 0) or 0) * 1_000_003
+                + len(state.history)) % (2**31)
+        adv = self._advisor.spawn(seed) if hasattr(self._advisor, "spawn") else self._advisor
+        infoset = InfoSet(state, viewer, random.Random(seed))
+        job = {"key": self._hint_key(), "cancel": threading.Event(), "seat": viewer,
+               "step": len(state.history), "last": 0.0}
+        self._hint_job = job
+        return adv, infoset, job
+
+    def _hint_progress(self, job, done, total):
+        if job["cancel"].is_set():
+            return False
+        now = time.monotonic()
+        if now - job["last"] >= 0.25:
+            job["last"] = now
+            self._publish_hint(job, "running", done, total, {})
+        return True
+
+    def _publish_hint(self, job, status, done, total, moves):
+        with self._hint_lock:
+            if job["cancel"].is_set() or self._hint_job is not job:
+                return
+            self._set("hints", {"seat": job["seat"], "step": job["step"], "status": status,
+                                "done": done, "total": total,
+                                "moves": {str(a): {"share": round(m["share"], 4),
+                                                   "visits": int(m["visits"]),
+                                                   "value": round(m["value"], 4)}
+                                          for a, m in moves.items()}})
+
+    def _run_hint(self, adv, infoset, job):
+        try:
+            stats = adv.analyse(infoset, progress=lambda d, n: self._hint_progress(job, d, n))
+        except Exception as e:  # the advisor failed: show it, do not kill the thread silently
+            with self._hint_lock:
+                if self._hint_job is job:
+                    self._hint_job = None
+                    self._set("hints", {})
+                    self._set("error", f"advisor failed: {type(e).__name__}: {e}"[:300])
+            return None
+        done = sum(m["visits"] for m in stats.values())
+        self._publish_hint(job, "done", done, done, stats)
+        return stats
+
+    def _h_hint(self, msg):
+        adv, infoset, job = self._start_hint()
+        self._publish_hint(job, "running", 0, getattr(adv, "iterations", None), {})
+        th = threading.Thread(target=self._run_hint, args=(adv, infoset, job), daemon=True,
+                              name="nbgames-hint")
+        self._hint_thread = th
+        th.start()
+
+    def _h_hint_wait(self, msg):
+        adv, infoset, job = self._start_hint()
+        return self._run_hint(adv, infoset, job)
+
+    def _h_cancel_hint(self, msg):
+        self._cancel_hint()
+
+    def _cancel_hint(self):
+        with self._hint_lock:
+            job, self._hint_job = self._hint_job, None
+            if job is not None:
+                job["cancel"].set()
+            self._set("hints", {})
+
+    def _thinking(self) -> dict:
+        """The last policy decision's statistics, when the viewer may see them."""
+        if not self._show_thinking:
+            return {}
+        step = len(self.state.history) - 1
+        got = self._table.thought(step) if step >= 0 else None
+        if got is None:
+            return {}
+        seat, aid, stats = got
+        if not (self._reveal or seat == self.viewer):
+            return {"seat": seat, "step": step, "hidden": True}
+        return {"seat": seat, "step": step, "chosen": aid,
+                "moves": {str(a): {"share": round(m["share"], 4), "visits": int(m["visits"]),
+                                   "value": round(m["value"], 4)} for a, m in stats.items()}}
+
     def _follow_human(self):
         """Hot seat: when another human seat that may be viewed must move next, the
         board turns to it."""
@@ -463,7 +604,11 @@ class GameWidget(anywidget.AnyWidget):
         legal = []
         if cp is not None and cp == viewer and table.is_human(cp):
             legal = run_length(state.legal_action_ids())
+        job = self._hint_job
+        if job is not None and not _same_position(job["key"], self._hint_key()):
+            self._cancel_hint()            # the position changed: the hint is stale
         with self.hold_sync():
+            self._set("thinking", self._thinking())
             self._set("view", view)
             self._set("legal", legal)
             self._set("log_lines", state.log(viewer)[-self._log_limit:])
@@ -538,13 +683,38 @@ HANDLERS = {
     "tick": GameWidget._h_tick, "undo": GameWidget._h_undo, "goto": GameWidget._h_goto,
     "new_game": GameWidget._h_new_game, "viewer": GameWidget._h_viewer,
     "speed": GameWidget._h_speed, "clear_error": GameWidget._h_clear_error,
+    "hint": GameWidget._h_hint, "hint_wait": GameWidget._h_hint_wait,
+    "cancel_hint": GameWidget._h_cancel_hint,
 }
 BROWSER_MESSAGES = {"action": "click", "step": "step", "play": "play", "pause": "pause",
                     "tick": "tick", "undo": "undo", "goto": "goto", "new_game": "new_game",
-                    "viewer": "viewer", "speed": "speed", "clear_error": "clear_error"}
+                    "viewer": "viewer", "speed": "speed", "clear_error": "clear_error",
+                    "hint": "hint", "cancel_hint": "cancel_hint"}
 MESSAGE_TYPES = tuple(BROWSER_MESSAGES)
 
-_WIDGET_ARGS = ("state", "seats", "seed", "viewer", "viewers", "reveal", "speed", "log_limit")
+_WIDGET_ARGS = ("state", "seats", "seed", "viewer", "viewers", "reveal", "speed", "log_limit",
+                "advisor", "show_thinking")
+
+
+def _same_position(a, b) -> bool:
+    return a[0] == b[0] and a[1] is b[1] and a[2:] == b[2:]
+
+
+def _check_advisor(advisor):
+    """None, "ismcts" (nbgames.bots.ismcts()) or an object with ``analyse(infoset,
+    progress=None)``."""
+    if advisor is None:
+        return None
+    if isinstance(advisor, str):
+        if advisor == "ismcts":
+            from ..agents.search import ismcts
+            return ismcts()
+        raise OptionError(f"advisor must be None, \"ismcts\" or a policy with an analyse(infoset) "
+                          f"method (such as nbgames.bots.ismcts(...)), got {advisor!r}")
+    if not callable(getattr(advisor, "analyse", None)):
+        raise OptionError(f"advisor must be None, \"ismcts\" or a policy with an analyse(infoset) "
+                          f"method (such as nbgames.bots.ismcts(...)), got {advisor!r}")
+    return advisor
 _CLASSES: dict[str, type] = {}
 
 

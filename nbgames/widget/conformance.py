@@ -54,6 +54,41 @@ def check_widget_sync_survives_determinize(title, seed=12, positions=8):
         assert checked >= game.players + 1
 
 
+def check_widget_hints_survive_determinize(title, seed=21, positions=4, iterations=24):
+    """The hint respects hidden information: at positions along a seeded game, a
+    widget made from the state and one made from ``state.determinize(viewer)``, each
+    with an advisor of the same seed (ISMCTS, run synchronously with
+    ``w.hint(wait=True)``), sync identical traits, the hints included. The hint
+    covers exactly the viewer's legal actions."""
+    from ..agents.search import ismcts
+    for game in games_of(title):
+        rng = random.Random(seed)
+        length = sum(1 for _ in playout(game, seed))
+        checked = 0
+        for state in _positions(game, seed, max(1, length // positions)):
+            viewer = state.current_player
+            if viewer is None:
+                continue
+            widgets = []
+            for s in (state, state.determinize(viewer, rng)):
+                w = make_widget(state=s, viewer=viewer,
+                                advisor=ismcts(iterations=iterations, seed=5))
+                w.hint(wait=True)
+                widgets.append(synced(w))
+            real, fake = widgets
+            assert real["hints"]["status"] == "done"
+            assert sorted(map(int, real["hints"]["moves"])) == \
+                sorted(int(a) for a in state.legal_action_ids())
+            assert json.dumps(fake, sort_keys=True) == json.dumps(real, sort_keys=True), \
+                (f"{game!r} seed {seed} step {len(state.history)} viewer {viewer}: with an "
+                 f"advisor the synced traits differ from a determinized copy's: "
+                 f"{sorted(k for k in real if real[k] != fake.get(k))} (state.determinize(seat, rng) must "
+                 f"depend only on what the seat sees and rng: sort a pool of hidden cards "
+                 f"before shuffling it)")
+            checked += 1
+        assert checked >= 1
+
+
 def check_widget_view_is_the_observation(title, seed=8_675_309_123_457, positions=6):
     """The synced view is exactly ``observation(viewer)``; legal ids are sent only
     to the seat to move; the log holds only lines the viewer may read; the seed
@@ -73,4 +108,5 @@ def check_widget_view_is_the_observation(title, seed=8_675_309_123_457, position
                 assert str(state.seed) not in text, f"{game!r}: the seed reached the browser"
 
 
-CHECKS = [check_widget_sync_survives_determinize, check_widget_view_is_the_observation]
+CHECKS = [check_widget_sync_survives_determinize, check_widget_hints_survive_determinize,
+          check_widget_view_is_the_observation]

@@ -260,3 +260,41 @@ def final_record(page, root: Path, name: str, *, title: str, players: int, seed:
     assert human == human_moves
     return result
 
+
+
+def ask_for_hint(page, root: Path, root_selector: str = ".nbg", timeout: float = 60_000) -> dict:
+    """Click the shared Hint button and wait until the heat is on the board; check
+    that every painted ``data-aid`` element carries the kernel's share for that id
+    (``w.hints``), that the best one is marked and that hovering shows the numbers.
+    Returns the kernel's hints."""
+    board = page.locator(root_selector).first
+    btn = board.locator('button[data-key="ctl-hint"]')
+    assert btn.is_visible() and btn.is_enabled(), "the Hint button is there on the human's turn"
+    btn.click()
+    board.locator(".nbg-hinted").first.wait_for(timeout=timeout)
+    hints = kernel_json(page, root, "w.hints", "harness_hints.json")
+    assert hints["status"] == "done"
+    painted = page.evaluate(
+        "(sel) => [...document.querySelector(sel).querySelectorAll('.nbg-hinted')].map((e) => "
+        "[e.getAttribute('data-aid'), Number(e.getAttribute('data-hint-share')), e.getAttribute('title'), "
+        "e.classList.contains('nbg-hint-best'), getComputedStyle(e).outlineStyle])", root_selector)
+    assert painted, "no board element was painted"
+    best = max(m["share"] for m in hints["moves"].values())
+    for aid, share, title, is_best, outline in painted:
+        assert aid in hints["moves"] and share == hints["moves"][aid]["share"], (aid, share)
+        assert f"{round(100 * share)}% of the search" in title and "visits" in title
+        assert is_best == (share == best)
+        assert outline != "none", "the heat is drawn (outline)"
+    assert board.locator(".nbg-hints li").count() >= 1, "the hint panel lists the top moves"
+    return hints
+
+
+def play_the_hint(page, root_selector: str = ".nbg"):
+    """Click the best painted move; the move clears the heat."""
+    board = page.locator(root_selector).first
+    step = board.locator(".nbg-steptext").inner_text()
+    board.locator(".nbg-hint-best").first.click()
+    wait_for_sync(page, root_selector, step)
+    page.wait_for_function(
+        "(sel) => !document.querySelector(sel).querySelector('.nbg-hinted')", arg=root_selector,
+        timeout=20_000)

@@ -268,13 +268,15 @@ class CookoffState(State):
         """Shuffle what ``seat`` cannot see: the other hands, the undealt cards and
         the other players' recipes, keeping every hand size."""
         others = [s for s in range(self.game.players) if s != seat]
-        pool = self.undealt + [t for s in others for t in self.hands[s]]
+        # sorted first: the result depends on what the seat sees and rng only, never on
+        # where the hidden cards really are (the hint overlay's leak proof relies on it)
+        pool = sorted(self.undealt + [t for s in others for t in self.hands[s]])
         rng.shuffle(pool)
         for s in others:
             k = len(self.hands[s])
             self.hands[s], pool = sorted(pool[:k]), pool[k:]
         self.undealt = sorted(pool)
-        rpool = self.undealt_recipes + [r for s in others for r in self.recipes[s]]
+        rpool = sorted(self.undealt_recipes + [r for s in others for r in self.recipes[s]])
         rng.shuffle(rpool)
         for s in others:
             k = len(self.recipes[s])

@@ -480,7 +480,9 @@ class VeggiesState(State):
         announcements) are resampled by the core afterwards."""
         n = self.game.players
         others = [s for s in range(n) if s != seat]
-        pool = self.deck + [c for s in others for c in self.hands[s]]
+        # sorted first: the result depends on what the seat sees and rng only, never on
+        # where the hidden cards really are (the hint overlay's leak proof relies on it)
+        pool = sorted(self.deck + [c for s in others for c in self.hands[s]])
         rng.shuffle(pool)
         for s in others:
             k = len(self.hands[s])
