@@ -663,7 +663,8 @@ class ChillState(State):
         in the other hands (hand sizes kept). Accessories in hand are public (they
         come from open stacks and go back to them)."""
         others = [s for s in range(self.game.players) if s != seat]
-        pool = self.draw + [t for s in others for t in self.hands[s]]
+        # sorted first: the result depends on what the seat sees and rng only
+        pool = sorted(self.draw + [t for s in others for t in self.hands[s]])
         rng.shuffle(pool)
         for s in others:
             k = len(self.hands[s])

@@ -518,7 +518,7 @@ class KupferkesselState(State):
         g = self.game
         over = self.phase == OVER
         if g.recall:
-            top = self.deck[self.known:]
+            top = sorted(self.deck[self.known:])   # sorted: depends on the view and rng only
             rng.shuffle(top)
             self.deck[self.known:] = top
         else:
@@ -529,6 +529,7 @@ class KupferkesselState(State):
             if not over:
                 for k in self.kettles:
                     pool.extend(k[:-1])
+            pool.sort()                             # the view and rng only decide the result
             rng.shuffle(pool)
             i = len(self.deck) - pu
             self.deck[pu:] = pool[:i]
@@ -541,7 +542,7 @@ class KupferkesselState(State):
                     j += b
         if g.recipes_each:
             others = [s for s in range(g.players) if s != seat and not over]
-            rpool = list(self.spare) + [r for s in others for r in self.recipes[s]]
+            rpool = sorted(list(self.spare) + [r for s in others for r in self.recipes[s]])
             rng.shuffle(rpool)
             recipes = [list(r) for r in self.recipes]
             for s in others:

@@ -822,65 +822,59 @@ class ScovilleState(State):
         return [-x for x in low], run, -mlow, mrun
 
     def _resample(self, seat, rng):
-        """Resample what ``seat`` cannot see.
+        """Resample what ``seat`` cannot see, from what it sees and ``rng`` only (so
+        a search's advice never depends on the hidden truth).
 
         Always: the order of the hidden decks (the auction decks, the afternoon
-        Market deck). The other seats' secret bids are resampled by the core.
+        Market deck), each sorted first. The other seats' secret bids are resampled
+        by the core.
 
-        With screens (the default), for every other seat: (1) its Market and
-        Recipe cards taken before this round are shuffled among the other seats
-        (each keeps its count; cards taken this round stay, the seat saw it);
-        (2) its peppers: the holding at the start of the round is split into the
-        least that the public events of the round require (every pepper it
-        planted, paid or sold this round must have been there in time) plus the
-        rest; the rest is redrawn, as many peppers, with replacement from the
-        pooled rest of all other seats; the round's public gains and spendings
-        are then applied again; (3) its money likewise: the least the round's
-        bids needed plus a redrawn rest between half and one and a half times
-        the true rest (never above the money bound of the round)."""
+        With screens (the default), for every other seat: (1) the Market and Recipe
+        cards the others took before this round (the seat no longer sees who holds
+        them) are dealt again among the others at random, one by one; cards taken
+        this round stay with their takers, the seat saw it. (2) Peppers: the least
+        that the public events of this round require (every pepper it planted, paid
+        or sold this round was there in time), plus a random number of extra
+        peppers (0 to 2 + the round number), each of a colour drawn from the
+        peppers planted on the field (public); the round's public gains and
+        spendings are then applied again. (3) Money likewise: the least this
+        round's bids needed, plus a random rest from 0 to the starting money plus
+        $3 a round played, never above the money bound of the round. Counts and
+        sums are therefore not kept: they are hidden behind the screens too."""
         for d in self.auction_deck:
+            d.sort()
             rng.shuffle(d)
+        self.market_deck.sort()
         rng.shuffle(self.market_deck)
         g = self.game
         if not g.options["screens"]:
             return
         n = g.players
         others = [s for s in range(n) if s != seat]
+        if not others:
+            return
         # (1) cards
         this_round = {(e[0], e[2]) for e in self.events if e[0] in ("market", "recipe")}
         for kind, held in (("market", self.held_market), ("recipe", self.held_recipes)):
-            pool, keep = [], {}
-            for s in others:
-                keep[s] = [x for x in held[s] if (kind, x) in this_round]
-                pool.extend(x for x in held[s] if (kind, x) not in this_round)
+            keep = {s: [x for x in held[s] if (kind, x) in this_round] for s in others}
+            pool = sorted(x for s in others for x in held[s] if (kind, x) not in this_round)
             rng.shuffle(pool)
             for s in others:
-                k = len(held[s]) - len(keep[s])
-                held[s] = keep[s] + pool[:k]
-                pool = pool[k:]
+                held[s] = keep[s]
+            for x in pool:
+                held[others[rng.randrange(len(others))]].append(x)
         # (2) peppers and (3) money
-        flows = {s: self._flows(s) for s in others}
-        rest = {}
-        pool = []
-        for s in others:
-            need, net, _, _ = flows[s]
-            r = [self.peppers[s][i] - net[i] - need[i] for i in range(10)]
-            rest[s] = r
-            for i in range(10):
-                pool.extend([i] * r[i])
+        planted = sorted(col for col in self.field if col >= 0)
         bound = scoring.money_cap(self.round - 1, g.components.start_money,
                                   max(m.coins for m in g.components.market), g.field.plots)
         for s in others:
-            need, net, mneed, mnet = flows[s]
-            k = sum(rest[s])
+            need, net, mneed, mnet = self._flows(s)
             new = need.copy()
-            for _ in range(k if pool else 0):
-                new[pool[rng.randrange(len(pool))]] += 1
+            for _ in range(rng.randint(0, 2 + self.round) if planted else 0):
+                new[planted[rng.randrange(len(planted))]] += 1
             self.peppers[s] = [new[i] + net[i] for i in range(10)]
-            start = self.money[s] - mnet
-            free = start - mneed
-            free = rng.randint(free // 2, free + free // 2)
-            self.money[s] = min(mneed + free, max(bound, start)) + mnet
+            free = rng.randint(0, g.components.start_money + 3 * (self.round - 1))
+            self.money[s] = min(mneed + free, max(bound, mneed)) + mnet
 
     def check_invariants(self):
         g = self.game
