@@ -1,0 +1,59 @@
+"""Solve it exactly: the game tree of the rest of a game, its equilibria
+(pygambit), and how exploitable a policy is.
+
+>>> import nbgames
+>>> from nbgames import theory
+>>> tree = theory.game_tree(state, viewer=state.current_player)   # doctest: +SKIP
+>>> sol = theory.solve(state)                                      # doctest: +SKIP
+>>> sol.strategy, sol.values                                       # doctest: +SKIP
+>>> theory.exploitability("greedy", state).gains                   # doctest: +SKIP
+
+* :func:`game_tree`: the extensive-form game (``tree.gambit`` is the pygambit
+  game; ``tree.efg()`` its EFG text). Hidden holdings at the start are a chance
+  node over worlds consistent with the viewer's observation (uniform, sampled
+  unless the title enumerates them), information sets are exactly the seats'
+  observation sequences; see :mod:`nbgames.theory.tree`.
+* :func:`solve`: an exact sequence-form equilibrium for 2 players (LP when
+  constant-sum, else LCP), logit QRE for 3 or more; see :mod:`nbgames.theory.solve`.
+* :func:`exploitability`: what a best response gains against a policy
+  (``"greedy"``, ``"random"``, ``nbgames.bots.ismcts(...)`` or any policy)
+  played by every other seat, seat by seat.
+* :func:`solver`: the board's advisor (``analyse``/``can_solve`` on an InfoSet).
+
+Needs ``pip install 'nbgames[theory]'`` (pygambit) to solve; building trees and
+measuring exploitability are pure Python.
+"""
+
+from __future__ import annotations
+
+from ..agents.adapter import policy_name
+from .advisor import Solver, solver
+from .exploit import Exploitability, best_response, exploitability_of_profile, policy_profile, values
+from .solve import Solution, solve, solve_tree
+from .tree import GameTree, TreeTooLarge, estimate_size, game_tree, worlds_of
+
+
+def exploitability(policy, state=None, *, tree=None, viewer="mover", max_nodes: int = 20000,
+                   payoff: str = "scores", worlds: int = 16, seed: int = 0,
+                   samples: int = 1) -> Exploitability:
+    """How much a best response gains against ``policy`` in the subgame from
+    ``state`` (or on a given ``tree``): every seat but one plays ``policy``, the
+    one seat best-responds; ``gains[s]`` is what seat ``s`` gains over playing
+    ``policy`` itself, ``nash_conv`` their sum. ``policy`` may also be a
+    :class:`Solution` (its equilibrium: gains ~0 for an exact one)."""
+    if tree is None:
+        if state is None:
+            from ..core.errors import OptionError
+            raise OptionError("exploitability needs a state or a tree")
+        if viewer == "mover":
+            viewer = state.current_player
+        tree = game_tree(state, viewer, max_nodes, payoff=payoff, worlds=worlds, seed=seed)
+    if isinstance(policy, Solution):
+        return exploitability_of_profile(tree, policy.profile, policy.method)
+    profile = policy_profile(tree, policy, samples=samples, seed=seed)
+    return exploitability_of_profile(tree, profile, policy_name(policy))
+
+
+__all__ = ["game_tree", "solve", "solve_tree", "exploitability", "solver", "Solver", "GameTree",
+           "Solution", "Exploitability", "TreeTooLarge", "best_response", "values", "policy_profile",
+           "exploitability_of_profile", "estimate_size", "worlds_of"]

@@ -1,0 +1,119 @@
+"""Equilibria of a position's game tree with pygambit's solvers.
+
+* **2 players**: an exact Nash equilibrium of the sequence form. Constant-sum
+  trees (every terminal's payoffs add up to the same number, e.g.
+  ``payoff="win"``) go to the linear program (``pygambit.nash.lp_solve``: the
+  minimax value, unique); other trees (final scores are general-sum) to the
+  linear complementarity program (``pygambit.nash.lcp_solve``, Lemke's
+  algorithm: *one* equilibrium, the first found; a general-sum game may
+  have others with other values).
+* **3 or more players**: no exact method scales, so ``logit_solve`` traces the
+  logit quantal response equilibrium (QRE) branch to its end, an
+  approximation of a Nash equilibrium (named ``"logit QRE (approximate
+  Nash)"`` in the result). ``exploitability(solution)`` says how far it is.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..core.errors import NbgamesError, OptionError
+from .tree import game_tree, require_pygambit
+
+METHODS = ("auto", "lp", "lcp", "logit")
+
+
+@dataclass
+class Solution:
+    """An equilibrium of a position's tree.
+
+    ``seat``       the seat to move at the position
+    ``strategy``   {action id: probability} at the seat's current information set
+    ``action_values`` {action id: expected payoff for the seat after playing it}
+    ``values``     expected payoff of every seat under the equilibrium
+    ``method``     the solver, e.g. "sequence-form LCP (exact Nash)"
+    ``profile``    {infoset: [probabilities]} for every information set of the tree
+    ``tree``       the :class:`~nbgames.theory.tree.GameTree`
+    ``seconds``    solver time (the tree build is ``build_seconds``)
+    """
+
+    seat: int | None
+    strategy: dict[int, float]
+    action_values: dict[int, float]
+    values: list[float]
+    method: str
+    profile: dict = field(repr=False)
+    tree: object = field(repr=False)
+    seconds: float = 0.0
+    build_seconds: float = 0.0
+    gambit_profile: object = field(repr=False, default=None)
+
+    def labels(self) -> dict[str, float]:
+        """The strategy keyed by action label."""
+        g = self.tree.game
+        return {g.action_label(a): p for a, p in self.strategy.items()}
+
+
+def _constant_sum(tree) -> bool:
+    sums = {round(sum(p), 9) for p in tree.payoffs.values()}
+    return len(sums) <= 1
+
+
+def solve_tree(tree, method: str = "auto") -> Solution:
+    """Solve a :class:`~nbgames.theory.tree.GameTree` (see the module doc)."""
+    if method not in METHODS:
+        raise OptionError(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
+    gbt = require_pygambit()
+    g = tree.gambit
+    if method == "auto":
+        method = ("lp" if _constant_sum(tree) else "lcp") if tree.players == 2 else "logit"
+    if method in ("lp", "lcp") and tree.players != 2:
+        raise OptionError(f"method {method!r} solves 2-player games; this tree has {tree.players} "
+                          f"players: use 'logit' or 'auto'")
+    t0 = time.perf_counter()
+    if method == "lp":
+        result = gbt.nash.lp_solve(g, rational=False, use_strategic=False)
+        name = "sequence-form LP (exact minimax)"
+    elif method == "lcp":
+        result = gbt.nash.lcp_solve(g, rational=False, use_strategic=False, stop_after=1)
+        name = "sequence-form LCP (exact Nash, first found)"
+    else:
+        result = gbt.nash.logit_solve(g, use_strategic=False)
+        name = "logit QRE (approximate Nash)"
+    seconds = time.perf_counter() - t0
+    eqs = list(result.equilibria)
+    if not eqs:
+        raise NbgamesError(f"{tree.game.title}: pygambit's {name} found no equilibrium")
+    prof = eqs[0]
+    profile = {}
+    for i in range(len(tree.infosets)):
+        info = tree.gambit_infoset(i)
+        profile[i] = [float(prof[a]) for a in info.actions]
+    values = [float(prof.payoff(p)) for p in g.players]
+    seat, strategy, action_values = None, {}, {}
+    if tree.root_infoset is not None:
+        i = tree.root_infoset
+        info = tree.infosets[i]
+        seat = info["seat"]
+        ginfo = tree.gambit_infoset(i)
+        for aid, a, p in zip(info["actions"], ginfo.actions, profile[i]):
+            strategy[aid] = p
+            action_values[aid] = float(prof.action_value(a))
+    return Solution(seat, strategy, action_values, values, name, profile, tree, seconds,
+                    gambit_profile=prof)
+
+
+def solve(state, viewer="mover", max_nodes: int = 20000, *, method: str = "auto",
+          payoff: str = "scores", worlds: int = 16, seed: int = 0) -> Solution:
+    """Build the tree of the rest of the game from ``state`` (hidden holdings
+    sampled from what ``viewer`` sees; default: the seat to move) and solve it.
+    See :func:`~nbgames.theory.tree.game_tree` and the module doc."""
+    if viewer == "mover":
+        viewer = state.current_player
+    t0 = time.perf_counter()
+    tree = game_tree(state, viewer, max_nodes, payoff=payoff, worlds=worlds, seed=seed)
+    built = time.perf_counter() - t0
+    sol = solve_tree(tree, method)
+    sol.build_seconds = built
+    return sol
