@@ -94,15 +94,20 @@ def test_hand_solved_equilibrium_value_and_strategy(bluff):
     assert sol.action_values[CHECK] == pytest.approx(1, abs=TOL)
 
 
-def test_lcp_agrees_with_lp_on_the_zero_sum_game(bluff):
-    sol = theory.solve(bluff, viewer=None, method="lcp")
+def test_lcp_on_final_scores_agrees_with_lp_on_the_zero_sum_game(bluff):
+    sol = theory.solve(bluff, viewer=None, method="lcp", payoff="scores")
+    assert "LCP" in sol.method
     assert sol.values[0] == pytest.approx(1 / 3, abs=TOL)
+    assert sol.payoff_values[0] == pytest.approx(1 / 3, abs=TOL)
+    margin = theory.solve(bluff, viewer=None)            # margin = 2 x score here
+    assert margin.payoff_values[0] == pytest.approx(2 / 3, abs=TOL)
+    assert margin.values[0] == pytest.approx(1 / 3, abs=TOL)
 
 
 def test_equilibrium_is_unexploitable_and_random_is_exploitable_by_hand(bluff):
     sol = theory.solve(bluff, viewer=None)
     assert theory.exploitability(sol, tree=sol.tree).nash_conv == pytest.approx(0, abs=TOL)
-    ex = theory.exploitability("random", bluff, viewer=None)
+    ex = theory.exploitability("random", bluff, viewer=None, payoff="scores")
     # by hand: BR of player 0 to a 50/50 caller is worth 1/2 (random play: 1/4);
     # BR of player 1 to a 50/50 bettor is worth 0 (random play: -1/4)
     assert ex.best_response_values == pytest.approx([0.5, 0.0])

@@ -28,18 +28,20 @@ from __future__ import annotations
 
 from ..agents.adapter import policy_name
 from .advisor import Solver, solver
+from .draw import draw
 from .exploit import Exploitability, best_response, exploitability_of_profile, policy_profile, values
 from .solve import Solution, solve, solve_tree
 from .tree import GameTree, TreeTooLarge, estimate_size, game_tree, worlds_of
 
 
 def exploitability(policy, state=None, *, tree=None, viewer="mover", max_nodes: int = 20000,
-                   payoff: str = "scores", worlds: int = 16, seed: int = 0,
+                   payoff: str = "margin", worlds: int = 16, seed: int = 0,
                    samples: int = 1) -> Exploitability:
     """How much a best response gains against ``policy`` in the subgame from
     ``state`` (or on a given ``tree``): every seat but one plays ``policy``, the
     one seat best-responds; ``gains[s]`` is what seat ``s`` gains over playing
-    ``policy`` itself, ``nash_conv`` their sum. ``policy`` may also be a
+    ``policy`` itself, ``nash_conv`` their sum, in the units of ``payoff``
+    (default "margin", as :func:`solve`). ``policy`` may also be a
     :class:`Solution` (its equilibrium: gains ~0 for an exact one)."""
     if tree is None:
         if state is None:
@@ -54,6 +56,6 @@ def exploitability(policy, state=None, *, tree=None, viewer="mover", max_nodes: 
     return exploitability_of_profile(tree, profile, policy_name(policy))
 
 
-__all__ = ["game_tree", "solve", "solve_tree", "exploitability", "solver", "Solver", "GameTree",
+__all__ = ["draw", "game_tree", "solve", "solve_tree", "exploitability", "solver", "Solver", "GameTree",
            "Solution", "Exploitability", "TreeTooLarge", "best_response", "values", "policy_profile",
            "exploitability_of_profile", "estimate_size", "worlds_of"]

@@ -30,8 +30,13 @@ How the tree is made
   thing in the game itself.
 * **Forced moves.** A decision with one legal action is played through (no
   node), unless ``keep_forced=True``; the observations along it still count.
-* **Payoffs** are the final scores (``payoff="scores"``) or the share of the
-  win (``payoff="win"``: 1 for a sole winner, 1/k each for a k-way tie).
+* **Payoffs** are the final scores (``payoff="scores"``, the default of
+  :func:`game_tree`), the *margin* (``payoff="margin"``: a seat's final score
+  minus the mean of the others'; zero-sum, the default of
+  :func:`~nbgames.theory.solve`) or the share of the win (``payoff="win"``:
+  1 for a sole winner, 1/k each for a k-way tie). Whatever is solved,
+  ``tree.scores`` keeps the final scores of every terminal, so expected final
+  scores can always be reported.
 * **Size.** Before building, a Knuth estimate (random probes multiplying the
   branching factors) refuses a tree much larger than ``max_nodes``; while
   building, the count stops at ``max_nodes``. Either way
@@ -46,12 +51,13 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 from fractions import Fraction
 
 from ..core.errors import NbgamesError, OptionError
 from ..core.state import as_rng
 
-PAYOFFS = ("scores", "win")
+PAYOFFS = ("margin", "scores", "win")
 
 
 class TreeTooLarge(NbgamesError):
@@ -122,8 +128,12 @@ def worlds_of(state, viewer=None, worlds=16, seed=0):
 
 
 def _payoff(state, payoff):
-    if payoff == "scores":
-        return [float(x) for x in state.scores()]
+    if payoff in ("scores", "margin"):
+        sc = [float(x) for x in state.scores()]
+        if payoff == "scores" or len(sc) < 2:
+            return sc
+        total = sum(sc)
+        return [x - (total - x) / (len(sc) - 1) for x in sc]
     winners = state.winners()
     out = [0.0] * state.players
     for w in winners:
@@ -138,7 +148,8 @@ class GameTree:
     ``children[n]``  child node numbers, in action order
     ``probs[n]``     chance probabilities (Fractions) of a chance node
     ``infoset_of[n]`` the information set of a decision node
-    ``payoffs[n]``   the payoff vector of a terminal node
+    ``payoffs[n]``   the payoff vector of a terminal node (what is solved)
+    ``scores[n]``    the final scores at a terminal node (whatever ``payoff``)
 
     ``infosets[i]`` is a dict: ``seat``, ``actions`` (ids), ``labels``, ``nodes``,
     ``depth`` (the seat's own decisions before it), ``state`` (one member
@@ -157,6 +168,7 @@ class GameTree:
         self.probs: dict[int, list] = {}
         self.infoset_of: dict[int, int] = {}
         self.payoffs: dict[int, list[float]] = {}
+        self.scores: dict[int, list[float]] = {}
         self.infosets: list[dict] = []
         self._index: dict[bytes, int] = {}
         self.root_infoset: int | None = None
@@ -223,15 +235,8 @@ class GameTree:
         """The pygambit game (``pip install nbgames[theory]``)."""
         if self._gambit is None:
             gbt = require_pygambit()
-            import os
-            import tempfile
-            with tempfile.NamedTemporaryFile("w", suffix=".efg", delete=False) as f:
-                f.write(self.efg())
-                path = f.name
-            try:
-                g = gbt.read_efg(path) if hasattr(gbt, "read_efg") else gbt.Game.read_game(path)
-            finally:
-                os.unlink(path)
+            import io
+            g = gbt.read_efg(io.StringIO(self.efg()))
             self._gambit = g
             self._gambit_infosets = {}
             for player in g.players:
@@ -252,6 +257,11 @@ def require_pygambit():
         raise NbgamesError("nbgames.theory needs pygambit: pip install 'nbgames[theory]' "
                            "(or pip install pygambit)") from None
     return pygambit
+
+
+def _ascii(text: str) -> str:
+    """A label pygambit accepts: printable ASCII, single spaces, no edge spaces."""
+    return " ".join(re.sub(r"[^ -~]", "?", str(text)).split()) or "?"
 
 
 def _q(text: str) -> str:
@@ -363,6 +373,7 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
             if s.is_terminal():
                 tree.kind[n] = "t"
                 tree.payoffs[n] = _payoff(s, payoff)
+                tree.scores[n] = [float(x) for x in s.scores()]
                 continue
             mover = s.current_player
             ids = [int(a) for a in s.legal_action_ids()]
@@ -373,7 +384,7 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
                 tree.infosets.append({
                     "seat": mover, "actions": ids,
                     "labels": [game.action_label(a) for a in ids],
-                    "action_names": [f"{a} {game.action_label(a)}" for a in ids],
+                    "action_names": [_ascii(f"{a} {game.action_label(a)}") for a in ids],
                     "nodes": [], "depth": dp[mover], "state": s})
             info = tree.infosets[i]
             if info["actions"] != ids:
@@ -420,7 +431,8 @@ def game_tree(state, viewer=None, max_nodes: int = 20000, *, payoff: str = "scor
     ``viewer``: the seat whose observation defines the chance node over hidden
     holdings (None: the public observation). ``worlds``: how many holdings to
     sample when the title cannot enumerate them (merged when equal).
-    ``payoff``: "scores" (final scores) or "win" (share of the win).
+    ``payoff``: "scores" (final scores), "margin" (score minus the mean of the
+    others', zero-sum) or "win" (share of the win).
     ``keep_states``: keep every node's state in ``tree.states`` (memory!).
     Raises :class:`TreeTooLarge` (with ``.estimate``) past ``max_nodes``.
     ``tree.gambit`` is the pygambit game. See :mod:`nbgames.theory.tree`.
