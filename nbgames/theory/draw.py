@@ -46,12 +46,14 @@ def draw(tree, ax=None, max_nodes: int = 200, labels: bool = True, profile=None)
                 ax.text((x[n] + x[c]) / 2, (y[n] + y[c]) / 2, f"{p:.2f}".rstrip("0").rstrip("."),
                         fontsize=6, ha="center", va="center", color="#111827",
                         bbox={"fc": "white", "ec": "none", "pad": 0.5}, zorder=4)
-    for i, info in enumerate(tree.infosets):
+    for info in tree.infosets:            # one information set: dashed arcs between its nodes
         nodes = sorted(info["nodes"], key=lambda n: x[n])
         colour = COLOURS[info["seat"] % len(COLOURS)]
-        if len(nodes) > 1:
-            ax.plot([x[n] for n in nodes], [y[n] for n in nodes], ls="--", lw=1.2, color=colour,
-                    alpha=0.6, zorder=2)
+        for a, b in zip(nodes, nodes[1:]):
+            ax.annotate("", xy=(x[b], y[b]), xytext=(x[a], y[a]), zorder=2,
+                        arrowprops={"arrowstyle": "-", "ls": "--", "lw": 1.2, "color": colour,
+                                    "alpha": 0.7, "connectionstyle": "arc3,rad=0.18",
+                                    "shrinkA": 4, "shrinkB": 4})
     for n in order:
         k = tree.kind[n]
         if k == "c":
@@ -64,8 +66,8 @@ def draw(tree, ax=None, max_nodes: int = 200, labels: bool = True, profile=None)
             ax.text(x[n], y[n] - 0.15, pay, rotation=90, fontsize=6, ha="center", va="top")
     from matplotlib.lines import Line2D
     handles = [Line2D([], [], marker="s", ls="", color="#6b7280", label="chance (worlds)")]
-    handles += [Line2D([], [], marker="o", ls="--", color=COLOURS[s], label=f"seat {s} (dashed: one information set)")
-                for s in range(tree.players)]
+    handles += [Line2D([], [], marker="o", ls="--", color=COLOURS[s],
+                       label=f"seat {s} (dashed: one information set)") for s in range(tree.players)]
     ax.legend(handles=handles, loc="upper right", fontsize=7, frameon=False)
     ax.set_axis_off()
     ax.set_title(f"{tree.game.name}: {tree.num_nodes} nodes, {len(tree.infosets)} information sets",
