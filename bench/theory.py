@@ -1,8 +1,9 @@
 """Exact solving of real endgames: for every title that ships positions
 (``nbgames/games/<title>/endgames.py``), the game tree's size (nodes,
 information sets, terminals, sampled worlds), the time to build it and the
-time pygambit takes to solve it, or why it is refused (the Knuth estimate of
-its size). Run: ``python bench/theory.py [--max-nodes N] [--seed S] [--json]``.
+time pygambit takes to solve it (the zero-sum margin by default, as
+``theory.solve``: sequence-form LP for 2 players, logit QRE for 3), or why it
+is refused (the Knuth estimate of its size). Run: ``python bench/theory.py [--max-nodes N] [--seed S] [--json]``.
 Needs ``pip install -e ".[theory]"``.
 """
 
@@ -26,11 +27,11 @@ def positions(title, seed):
     return mod.endgames(seed)
 
 
-def measure(state, max_nodes, seed):
+def measure(state, max_nodes, seed, payoff="margin"):
     row = {"players": state.players, "step": len(state.history)}
     t0 = time.perf_counter()
     try:
-        tree = theory.game_tree(state, state.current_player, max_nodes, seed=seed)
+        tree = theory.game_tree(state, state.current_player, max_nodes, seed=seed, payoff=payoff)
     except theory.TreeTooLarge as e:
         row.update(status="too large", estimate=round(e.estimate), build_s=time.perf_counter() - t0)
         return row
@@ -41,7 +42,7 @@ def measure(state, max_nodes, seed):
         t1 = time.perf_counter()
         sol = theory.solve_tree(tree)
         row.update(status="solved", method=sol.method, solve_s=time.perf_counter() - t1,
-                   gambit_s=sol.seconds, values=[round(v, 3) for v in sol.values])
+                   gambit_s=sol.seconds, values=[round(v, 2) for v in sol.values])
         ex = theory.exploitability(sol, tree=tree)
         row["nash_conv"] = round(ex.nash_conv, 6)
         greedy = theory.exploitability("greedy", tree=tree)
@@ -56,6 +57,7 @@ def main(argv=None):
     ap.add_argument("--max-nodes", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
+    ap.add_argument("--payoff", choices=("margin", "scores", "win"), default="margin")
     ap.add_argument("--titles", nargs="*", default=None, help="titles to run (default: all)")
     args = ap.parse_args(argv)
     titles = args.titles or nbgames.games()
@@ -68,7 +70,7 @@ def main(argv=None):
             if state is None:
                 rows.append({"title": title, "position": name, "status": "not reached"})
                 continue
-            row = {"title": title, "position": name, **measure(state, args.max_nodes, args.seed)}
+            row = {"title": title, "position": name, **measure(state, args.max_nodes, args.seed, args.payoff)}
             rows.append(row)
             if not args.json:
                 print(_line(row), flush=True)

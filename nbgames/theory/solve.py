@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..core.errors import NbgamesError, OptionError
-from .exploit import action_values, values
+from .exploit import action_values, complete, values
 from .tree import game_tree, require_pygambit
 
 METHODS = ("auto", "lp", "lcp", "logit")
@@ -43,6 +43,8 @@ class Solution:
     ``payoff_values`` every seat's expected payoff in what was solved (``payoff``)
     ``method``     the solver, e.g. "sequence-form LCP (exact Nash)"
     ``profile``    {infoset: [probabilities]} for every information set of the tree
+                   (where the equilibrium never goes, the seat's best action given
+                   the rest: see :func:`~nbgames.theory.exploit.complete`)
     ``tree``       the :class:`~nbgames.theory.tree.GameTree`
     ``seconds``    solver time (the tree build is ``build_seconds``)
     """
@@ -101,6 +103,7 @@ def solve_tree(tree, method: str = "auto") -> Solution:
         info = tree.gambit_infoset(i)
         profile[i] = [float(prof[a]) for a in info.actions]
     payoff_values = [float(prof.payoff(p)) for p in g.players]
+    profile = complete(tree, profile)
     scores = values(tree, profile, "scores")
     seat, strategy, avalues = None, {}, {}
     if tree.root_infoset is not None:
