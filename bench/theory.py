@@ -3,7 +3,8 @@
 information sets, terminals, sampled worlds), the time to build it and the
 time pygambit takes to solve it (the zero-sum margin by default, as
 ``theory.solve``: sequence-form LP for 2 players, logit QRE for 3), or why it
-is refused (the Knuth estimate of its size). Run: ``python bench/theory.py [--max-nodes N] [--seed S] [--json]``.
+is refused (the Knuth estimate of its size).
+Run: ``python bench/theory.py [--max-nodes N] [--seed S] [--payoff P] [--json]``.
 Needs ``pip install -e ".[theory]"``.
 """
 
