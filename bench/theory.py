@@ -55,7 +55,7 @@ def measure(state, max_nodes, seed, payoff="margin"):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--max-nodes", type=int, default=20000)
+    ap.add_argument("--max-nodes", type=int, default=5000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
     ap.add_argument("--payoff", choices=("margin", "scores", "win"), default="margin")

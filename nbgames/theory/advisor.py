@@ -20,7 +20,7 @@ class Solver:
 
     __name__ = "solver"
 
-    def __init__(self, max_nodes: int = 20000, worlds: int = 8, payoff: str = "margin",
+    def __init__(self, max_nodes: int = 2000, worlds: int = 8, payoff: str = "margin",
                  method: str = "auto", seed: int = 0):
         if type(max_nodes) is not int or max_nodes < 1:
             raise OptionError(f"max_nodes must be an int >= 1, got {max_nodes!r}")
@@ -94,7 +94,7 @@ class Solver:
                 f"payoff={self.payoff!r}, method={self.method!r}, seed={self.seed})")
 
 
-def solver(max_nodes: int = 20000, worlds: int = 8, payoff: str = "margin", method: str = "auto",
+def solver(max_nodes: int = 2000, worlds: int = 8, payoff: str = "margin", method: str = "auto",
            seed: int = 0) -> Solver:
     """An advisor for the board (``nbgames.widget(..., advisor=...)``): see :class:`Solver`."""
     return Solver(max_nodes, worlds, payoff, method, seed)

@@ -12,7 +12,7 @@
   complementarity program (``pygambit.nash.lcp_solve``, Lemke's algorithm:
   one equilibrium; a general-sum game may have others). Why the margin is the
   default: the LCP is far slower. Measured with pygambit 16.7 on the same
-  497-node Cookoff endgame: LP 0.25 s, LCP 64 s.
+  497-node endgame of a trick-taking title: LP 0.25 s, LCP 64 s.
 * **3 or more players**: no exact method scales, so ``logit_solve`` traces the
   logit quantal response equilibrium (QRE) branch to its end, an
   approximation of a Nash equilibrium (named ``"logit QRE (approximate

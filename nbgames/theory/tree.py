@@ -12,7 +12,7 @@ How the tree is made
   the first sample's) and weights each by how often it was drawn. Why sampled:
   the titles only offer ``determinize`` (a uniform resample of the unseen
   cards), and the consistent holdings are far too many to enumerate (two
-  Cookoff cards and two recipes from the unseen ones are already ~60,000).
+  hidden cards and two hidden recipes of one opponent are already ~60,000).
   Either way the chance node is **uniform over the holdings consistent with
   the viewer's observation**: an approximation, since the true posterior
   depends on how everyone played before the position (a player who kept a
@@ -25,7 +25,7 @@ How the tree is made
   where a seat moves are in one information set exactly when those sequences
   are equal. So the seat never remembers less than it saw (perfect recall, as
   the sequence-form solvers need), and never knows more than its observations
-  told it. An observation that forgets (Kupferkessel's table mode) still
+  told it. An observation that forgets (a title's table-only memory mode) still
   counts what the seat saw at the time: use ``memory="recall"`` for the same
   thing in the game itself.
 * **Forced moves.** A decision with one legal action is played through (no
