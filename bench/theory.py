@@ -91,7 +91,8 @@ def _line(r):
             f"build {r['build_s']:5.2f}s")
     if r["status"] != "solved":
         return f"{base} {r['status']}"
-    return (f"{base} solve {r['solve_s']:6.2f}s ({r['method']}) values {r['values']} "
+    return (f"{base} solve {r['solve_s']:6.2f}s (pygambit {r['gambit_s']:.2f}s: {r['method']}) "
+            f"values {r['values']} "
             f"nash_conv {r['nash_conv']} greedy gains {r['greedy_gains']}")
 
 

@@ -12,7 +12,10 @@ where the rulebook is silent, its options and its action labels.
 """
 
 from . import agents as bots
-from . import games  # the package of titles; calling it lists them
+from . import (
+    games,  # the package of titles; calling it lists them
+    theory,  # game trees and equilibria (pygambit is imported only to solve)
+)
 from .arena import HumanTurnError, Table, TournamentResult, play, tournament
 from .core import (
     Action,

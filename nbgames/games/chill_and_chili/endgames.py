@@ -17,4 +17,6 @@ def endgame(seed: int = 0, players: int = 2, steps: int | None = None):
 
 def endgames(seed: int = 0):
     return [("last turn, 2 players", endgame(seed)),
+            ("last 2 decisions, 2 players", endgame(seed, steps=2)),
+            ("last 3 decisions, 2 players", endgame(seed, steps=3)),
             ("last 6 decisions, 2 players", endgame(seed, steps=6))]

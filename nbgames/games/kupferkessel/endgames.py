@@ -13,4 +13,4 @@ def endgame(seed: int = 0, steps: int = 4, players: int = 2):
 
 
 def endgames(seed: int = 0):
-    return [(f"last {k} decisions, recall, 2 players", endgame(seed, k)) for k in (3, 5, 8)]
+    return [(f"last {k} decisions, recall, 2 players", endgame(seed, k)) for k in (3, 4, 5)]
