@@ -44,7 +44,7 @@ def widget(*args, **kwargs):
     return make_widget(*args, **kwargs)
 
 
-__all__ = ["Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games", "load",
+__all__ = ["Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games", "theory", "load",
            "replay",
            "play", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError", "IllegalActionError",
            "NbgamesError", "OptionError", "PolicyError", "RecordError", "UnknownGameError"]
