@@ -261,3 +261,32 @@ def test_every_title_with_endgames_names_a_spec_title():
         except ImportError:
             continue
         assert spec(t).title == t
+
+
+def test_three_players_get_the_named_logit_approximation():
+    import importlib
+    found = None
+    for t in nbgames.games():
+        try:
+            mod = importlib.import_module(f"nbgames.games.{t}.endgames")
+        except ImportError:
+            continue
+        for _, state in mod.endgames(1):
+            if state is None or state.players < 3:
+                continue
+            try:
+                tree = theory.game_tree(state, state.current_player, 2000)
+            except theory.TreeTooLarge:
+                continue
+            found = (state, tree)
+            break
+        if found:
+            break
+    assert found, "no title ships a small endgame with 3 or more players"
+    state, tree = found
+    sol = theory.solve_tree(tree)
+    assert sol.method == "logit QRE (approximate Nash)"
+    assert all(sum(p) == pytest.approx(1) for p in sol.profile.values())
+    assert len(sol.values) == state.players
+    with pytest.raises(nbgames.OptionError, match="2-player"):
+        theory.solve_tree(tree, "lp")
