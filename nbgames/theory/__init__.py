@@ -26,11 +26,12 @@ measuring exploitability are pure Python.
 How far it reaches
 ------------------
 Trees grow with the product of the choices and with the sampled worlds, and
-pygambit's EFG loading and sequence-form LP slow down sharply past a few hundred
-nodes (measured, pygambit 16.7 on a loaded 2-core machine: a 481-node endgame
-loads in 0.02 s and solves in 0.25 s; a 692-node one with deeper play took 4 s
-to load and 31 s to solve; an 8,852-node one took 12-25 s to load and its LP did
-not finish in 5 minutes). ``bench/theory.py`` measures real positions of every
+pygambit's sequence-form LP slows down sharply past a few hundred nodes
+(measured, pygambit 16.7 on a loaded 2-core machine: a 481-node endgame with
+16 worlds solves in 0.25 s; a 692-node one with one world and deeper play
+loads in 0.03 s but its LP takes 17-31 s; an 8,852-node one took about 10 s to
+load and its LP did not finish in 5 minutes; the first ``import pygambit``
+itself takes a few seconds). ``bench/theory.py`` measures real positions of every
 title that ships ``endgames.py``; positions that solve in seconds are the last
 two hands of a trick-taking round, a few decisions from the end of a memory
 game, and secret announcements at the end of a game. Positions whose single
