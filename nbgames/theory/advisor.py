@@ -16,11 +16,15 @@ class Solver:
     equilibrium probability of each legal action and the expected payoff for the
     seat after it; ``can_solve(infoset)``: is the tree within ``max_nodes``?
     ``values(infoset)``: every seat's equilibrium value. The true state is never
-    used: the hidden holdings are ``worlds`` samples of ``infoset.sample(rng)``."""
+    used: the hidden holdings are ``worlds`` samples of ``infoset.sample(rng)``.
+
+    ``max_nodes`` is small by default (1000) so that a board's "Solve" answers in
+    about a second: pygambit's LP grows fast with the tree (see
+    :mod:`nbgames.theory`). Trees and their solutions are cached by observation."""
 
     __name__ = "solver"
 
-    def __init__(self, max_nodes: int = 2000, worlds: int = 8, payoff: str = "margin",
+    def __init__(self, max_nodes: int = 1000, worlds: int = 8, payoff: str = "margin",
                  method: str = "auto", seed: int = 0):
         if type(max_nodes) is not int or max_nodes < 1:
             raise OptionError(f"max_nodes must be an int >= 1, got {max_nodes!r}")
@@ -35,6 +39,7 @@ class Solver:
         self.seed = seed
         self._cache: dict[str, object] = {}
         self.last = None
+        self._last_key = None
 
     def _key(self, infoset) -> str:
         return json.dumps([infoset.seat, infoset.observation], sort_keys=True, default=str)
@@ -75,9 +80,12 @@ class Solver:
         return True
 
     def solution(self, infoset):
-        sol = solve_tree(self._tree(infoset), self.method)
-        self.last = sol
-        return sol
+        key = self._key(infoset)
+        tree = self._tree(infoset)
+        if self.last is None or self._last_key != key:
+            self.last = solve_tree(tree, self.method)
+            self._last_key = key
+        return self.last
 
     def analyse(self, infoset, progress=None) -> dict[int, dict]:
         sol = self.solution(infoset)
@@ -94,7 +102,7 @@ class Solver:
                 f"payoff={self.payoff!r}, method={self.method!r}, seed={self.seed})")
 
 
-def solver(max_nodes: int = 2000, worlds: int = 8, payoff: str = "margin", method: str = "auto",
+def solver(max_nodes: int = 1000, worlds: int = 8, payoff: str = "margin", method: str = "auto",
            seed: int = 0) -> Solver:
     """An advisor for the board (``nbgames.widget(..., advisor=...)``): see :class:`Solver`."""
     return Solver(max_nodes, worlds, payoff, method, seed)
