@@ -1,5 +1,12 @@
 """Scoville positions for ``nbgames.theory``: the sealed bid of the final round
-of a real greedy game, and the last decisions of that game."""
+of a real greedy game, and the last decisions of that game.
+
+Measured (``bench/theory.py``, 16 worlds): too large. The tree of the final bid
+holds the whole final round after it (the claims, planting, each farmer's walk
+of 1 to 3 steps with its harvests, the market and recipe decisions): about
+10^16 nodes by estimate. Even the last 2 decisions of a game come to about
+9,000 nodes (planting and walking offer dozens of options, and the worlds of
+hidden holdings multiply them), so no Scoville position solves in seconds."""
 
 from __future__ import annotations
 
