@@ -3,7 +3,9 @@
 information sets, terminals, sampled worlds), the time to build it and the
 time pygambit takes to solve it (the zero-sum margin by default, as
 ``theory.solve``: sequence-form LP for 2 players, logit QRE for 3), or why it
-is refused (the Knuth estimate of its size).
+is refused (the Knuth estimate of its size). 2-player trees are also solved
+with the same sequence-form LP on scipy's HiGHS (``method="highs"``), which
+scales much further; pygambit is skipped above ``--gambit-max`` nodes.
 Run: ``python bench/theory.py [--max-nodes N] [--seed S] [--payoff P] [--json]``.
 Needs ``pip install -e ".[theory]"``.
 """
@@ -28,7 +30,7 @@ def positions(title, seed):
     return mod.endgames(seed)
 
 
-def measure(state, max_nodes, seed, payoff="margin"):
+def measure(state, max_nodes, seed, payoff="margin", gambit_max=1000):
     row = {"players": state.players, "step": len(state.history)}
     t0 = time.perf_counter()
     try:
@@ -39,6 +41,14 @@ def measure(state, max_nodes, seed, payoff="margin"):
     row.update(nodes=tree.num_nodes, infosets=len(tree.infosets), terminals=tree.num_terminals,
                worlds=len(tree.children[0]) if tree.kind[0] == "c" else 1,
                build_s=time.perf_counter() - t0)
+    if state.players == 2 and payoff != "scores":
+        t1 = time.perf_counter()
+        fast = theory.solve_tree(tree, "highs")
+        row.update(highs_s=time.perf_counter() - t1, highs_values=[round(v, 2) for v in fast.values],
+                   highs_nash_conv=round(theory.exploitability(fast, tree=tree).nash_conv, 6))
+        if tree.num_nodes > gambit_max:
+            row.update(status=f"solved with HiGHS only (pygambit skipped above {gambit_max} nodes)")
+            return row
     try:
         t1 = time.perf_counter()
         sol = theory.solve_tree(tree)
@@ -59,6 +69,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
     ap.add_argument("--payoff", choices=("margin", "scores", "win"), default="margin")
+    ap.add_argument("--gambit-max", type=int, default=1000,
+                    help="trees larger than this are solved with HiGHS only (pygambit's LP is slow)")
     ap.add_argument("--titles", nargs="*", default=None, help="titles to run (default: all)")
     args = ap.parse_args(argv)
     titles = args.titles or nbgames.games()
@@ -71,7 +83,8 @@ def main(argv=None):
             if state is None:
                 rows.append({"title": title, "position": name, "status": "not reached"})
                 continue
-            row = {"title": title, "position": name, **measure(state, args.max_nodes, args.seed, args.payoff)}
+            row = {"title": title, "position": name,
+                   **measure(state, args.max_nodes, args.seed, args.payoff, args.gambit_max)}
             rows.append(row)
             if not args.json:
                 print(_line(row), flush=True)
@@ -89,10 +102,12 @@ def _line(r):
         return f"{head} {r['status']}"
     base = (f"{head} {r['nodes']:6d} nodes {r['infosets']:5d} infosets {r['worlds']:3d} worlds "
             f"build {r['build_s']:5.2f}s")
+    if "highs_s" in r:
+        base += f" HiGHS {r['highs_s']:5.2f}s values {r['highs_values']} nash_conv {r['highs_nash_conv']}"
     if r["status"] != "solved":
         return f"{base} {r['status']}"
-    return (f"{base} solve {r['solve_s']:6.2f}s (pygambit {r['gambit_s']:.2f}s: {r['method']}) "
-            f"values {r['values']} "
+    return (f"{base} | pygambit: solve {r['solve_s']:6.2f}s (LP alone {r['gambit_s']:.2f}s, "
+            f"{r['method']}) values {r['values']} "
             f"nash_conv {r['nash_conv']} greedy gains {r['greedy_gains']}")
 
 

@@ -290,3 +290,21 @@ def test_three_players_get_the_named_logit_approximation():
     assert len(sol.values) == state.players
     with pytest.raises(nbgames.OptionError, match="2-player"):
         theory.solve_tree(tree, "lp")
+
+
+def test_highs_sequence_form_lp_matches_the_hand_solution_and_pygambit(bluff):
+    sol = theory.solve(bluff, viewer=None, method="highs")
+    assert "HiGHS" in sol.method
+    assert sol.values[0] == pytest.approx(1 / 3, abs=TOL)
+    for i, info in enumerate(sol.tree.infosets):
+        probs = dict(zip(info["actions"], sol.profile[i]))
+        obs = info["state"].observation(info["seat"])
+        want = {1: (CALL, 2 / 3)}.get(info["seat"]) or ((BET, 1.0) if obs["card"] == "High" else (BET, 1 / 3))
+        assert probs[want[0]] == pytest.approx(want[1], abs=TOL)
+    state = first_title_endgame()
+    tree = theory.game_tree(state, state.current_player, 3000, payoff="margin")
+    fast, ref = theory.solve_tree(tree, "highs"), theory.solve_tree(tree, "lp")
+    assert fast.payoff_values == pytest.approx(ref.payoff_values, abs=1e-6)      # the minimax value is unique
+    assert theory.exploitability(fast, tree=tree).nash_conv == pytest.approx(0, abs=1e-6)
+    with pytest.raises(nbgames.OptionError, match="general-sum"):
+        theory.solve_tree(theory.game_tree(state, state.current_player, 3000, payoff="scores"), "highs")

@@ -13,6 +13,10 @@
   one equilibrium; a general-sum game may have others). Why the margin is the
   default: the LCP is far slower. Measured with pygambit 16.7 on the same
   497-node endgame of a trick-taking title: LP 0.25 s, LCP 64 s.
+* ``method="highs"``: the same sequence-form LP for 2-player zero-sum trees,
+  set up here and solved by scipy's sparse HiGHS solver instead of pygambit's
+  dense one: it scales to trees of thousands of nodes (``bench/theory.py``
+  compares them). Not the default: pygambit is the reference.
 * **3 or more players**: no exact method scales, so ``logit_solve`` traces the
   logit quantal response equilibrium (QRE) branch to its end, an
   approximation of a Nash equilibrium (named ``"logit QRE (approximate
@@ -28,7 +32,7 @@ from ..core.errors import NbgamesError, OptionError
 from .exploit import action_values, complete, values
 from .tree import game_tree, require_pygambit
 
-METHODS = ("auto", "lp", "lcp", "logit")
+METHODS = ("auto", "lp", "lcp", "logit", "highs")
 
 
 @dataclass
@@ -76,6 +80,8 @@ def solve_tree(tree, method: str = "auto") -> Solution:
     """Solve a :class:`~nbgames.theory.tree.GameTree` (see the module doc)."""
     if method not in METHODS:
         raise OptionError(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
+    if method == "highs":
+        return _solve_highs(tree)
     gbt = require_pygambit()
     g = tree.gambit
     if method == "auto":
@@ -114,6 +120,29 @@ def solve_tree(tree, method: str = "auto") -> Solution:
         avalues = dict(zip(info["actions"], action_values(tree, profile, i, "scores")))
     return Solution(seat, strategy, avalues, scores, payoff_values, name, profile, tree, seconds,
                     gambit_profile=prof)
+
+
+def _solve_highs(tree) -> Solution:
+    from .seqlp import solve_zero_sum
+    if tree.players != 2 or not _constant_sum(tree):
+        raise OptionError(f"method 'highs' solves 2-player zero-sum or constant-sum trees; this one has "
+                          f"{tree.players} players{'' if _constant_sum(tree) else ' and is general-sum'}: "
+                          f"use 'auto', 'lcp' or 'logit'")
+    t0 = time.perf_counter()
+    raw, value = solve_zero_sum(tree)
+    seconds = time.perf_counter() - t0
+    profile = complete(tree, raw)
+    payoff_values = values(tree, profile)
+    scores = values(tree, profile, "scores")
+    seat, strategy, avalues = None, {}, {}
+    if tree.root_infoset is not None:
+        i = tree.root_infoset
+        info = tree.infosets[i]
+        seat = info["seat"]
+        strategy = dict(zip(info["actions"], profile[i]))
+        avalues = dict(zip(info["actions"], action_values(tree, profile, i, "scores")))
+    return Solution(seat, strategy, avalues, scores, payoff_values,
+                    "sequence-form LP with scipy HiGHS (exact minimax)", profile, tree, seconds)
 
 
 def solve(state, viewer="mover", max_nodes: int = 20000, *, method: str = "auto",
