@@ -7,7 +7,7 @@ import json
 import random
 
 from ..core.errors import OptionError
-from .solve import solve_tree
+from .solve import METHODS, solve_tree
 from .tree import PAYOFFS, TreeTooLarge, build, estimate_size, sample_worlds
 
 
@@ -18,20 +18,25 @@ class Solver:
     ``values(infoset)``: every seat's equilibrium value. The true state is never
     used: the hidden holdings are ``worlds`` samples of ``infoset.sample(rng)``.
 
-    ``max_nodes`` is small by default (1000) so that a board's "Solve" answers in
-    about a second: pygambit's LP grows fast with the tree (see
+    By default the solver is the fastest exact one that applies
+    (``method="fastest"``: the sequence-form LP on HiGHS for 2 players, else
+    pygambit), and ``max_nodes=5000`` keeps a board's "Solve" to about a second
+    (building the tree is the slow part). With ``method="auto"`` (pygambit's LP)
+    use ``max_nodes`` of a few hundred: its LP grows fast with the tree (see
     :mod:`nbgames.theory`). Trees and their solutions are cached by observation."""
 
     __name__ = "solver"
 
-    def __init__(self, max_nodes: int = 1000, worlds: int = 8, payoff: str = "margin",
-                 method: str = "auto", seed: int = 0):
+    def __init__(self, max_nodes: int = 5000, worlds: int = 8, payoff: str = "margin",
+                 method: str = "fastest", seed: int = 0):
         if type(max_nodes) is not int or max_nodes < 1:
             raise OptionError(f"max_nodes must be an int >= 1, got {max_nodes!r}")
         if type(worlds) is not int or worlds < 1:
             raise OptionError(f"worlds must be an int >= 1, got {worlds!r}")
         if payoff not in PAYOFFS:
             raise OptionError(f"payoff must be one of {', '.join(map(repr, PAYOFFS))}, got {payoff!r}")
+        if method not in METHODS:
+            raise OptionError(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
         self.max_nodes = max_nodes
         self.worlds = worlds
         self.payoff = payoff
@@ -102,7 +107,7 @@ class Solver:
                 f"payoff={self.payoff!r}, method={self.method!r}, seed={self.seed})")
 
 
-def solver(max_nodes: int = 1000, worlds: int = 8, payoff: str = "margin", method: str = "auto",
+def solver(max_nodes: int = 5000, worlds: int = 8, payoff: str = "margin", method: str = "fastest",
            seed: int = 0) -> Solver:
     """An advisor for the board (``nbgames.widget(..., advisor=...)``): see :class:`Solver`."""
     return Solver(max_nodes, worlds, payoff, method, seed)

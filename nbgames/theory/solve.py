@@ -17,6 +17,8 @@
   set up here and solved by scipy's sparse HiGHS solver instead of pygambit's
   dense one: it scales to trees of thousands of nodes (``bench/theory.py``
   compares them). Not the default: pygambit is the reference.
+  ``method="fastest"`` picks HiGHS where it applies and "auto" elsewhere (the
+  board's advisor uses it).
 * **3 or more players**: no exact method scales, so ``logit_solve`` traces the
   logit quantal response equilibrium (QRE) branch to its end, an
   approximation of a Nash equilibrium (named ``"logit QRE (approximate
@@ -32,7 +34,7 @@ from ..core.errors import NbgamesError, OptionError
 from .exploit import action_values, complete, values
 from .tree import game_tree, require_pygambit
 
-METHODS = ("auto", "lp", "lcp", "logit", "highs")
+METHODS = ("auto", "lp", "lcp", "logit", "highs", "fastest")
 
 
 @dataclass
@@ -80,6 +82,8 @@ def solve_tree(tree, method: str = "auto") -> Solution:
     """Solve a :class:`~nbgames.theory.tree.GameTree` (see the module doc)."""
     if method not in METHODS:
         raise OptionError(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
+    if method == "fastest":
+        method = "highs" if tree.players == 2 and _constant_sum(tree) else "auto"
     if method == "highs":
         return _solve_highs(tree)
     gbt = require_pygambit()
