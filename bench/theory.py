@@ -46,9 +46,10 @@ def measure(state, max_nodes, seed, payoff="margin", gambit_max=1000):
         fast = theory.solve_tree(tree, "highs")
         row.update(highs_s=time.perf_counter() - t1, highs_values=[round(v, 2) for v in fast.values],
                    highs_nash_conv=round(theory.exploitability(fast, tree=tree).nash_conv, 6))
-        if tree.num_nodes > gambit_max:
-            row.update(status=f"solved with HiGHS only (pygambit skipped above {gambit_max} nodes)")
-            return row
+    if tree.num_nodes > gambit_max:
+        row.update(status=("solved with HiGHS only" if "highs_s" in row else "not solved")
+                   + f" (pygambit skipped above --gambit-max={gambit_max} nodes)")
+        return row
     try:
         t1 = time.perf_counter()
         sol = theory.solve_tree(tree)
