@@ -14,6 +14,7 @@ where the rulebook is silent, its options and its action labels.
 from . import (
     adapters,  # pettingzoo / openspiel, each imported on first use
     games,  # the package of titles; calling it lists them
+    theory,  # game trees and equilibria (pygambit is imported only to solve)
 )
 from . import agents as bots
 from .arena import HumanTurnError, Table, TournamentResult, play, tournament
@@ -44,7 +45,8 @@ def widget(*args, **kwargs):
     return make_widget(*args, **kwargs)
 
 
-__all__ = ["adapters", "Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games", "load",
+__all__ = ["adapters", "Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games",
+           "theory", "load",
            "replay",
            "play", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError", "IllegalActionError",
            "NbgamesError", "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

@@ -1,0 +1,113 @@
+"""The board's "Solve" advisor: equilibrium shares of the legal moves, from the
+information set only (worlds drawn with ``infoset.sample``)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from ..core.errors import OptionError
+from .solve import METHODS, solve_tree
+from .tree import PAYOFFS, TreeTooLarge, build, estimate_size, sample_worlds
+
+
+class Solver:
+    """``analyse(infoset)`` -> ``{aid: {"share", "value", "visits": 0}}``: the
+    equilibrium probability of each legal action and the expected payoff for the
+    seat after it; ``can_solve(infoset)``: is the tree within ``max_nodes``?
+    ``values(infoset)``: every seat's equilibrium value. The true state is never
+    used: the hidden holdings are ``worlds`` samples of ``infoset.sample(rng)``.
+
+    By default the solver is the fastest exact one that applies
+    (``method="fastest"``: the sequence-form LP on HiGHS for 2 players, else
+    pygambit), and ``max_nodes=5000`` keeps a board's "Solve" to about a second
+    (building the tree is the slow part). With ``method="auto"`` (pygambit's LP)
+    use ``max_nodes`` of a few hundred: its LP grows fast with the tree (see
+    :mod:`nbgames.theory`). Trees and their solutions are cached by observation."""
+
+    __name__ = "solver"
+
+    def __init__(self, max_nodes: int = 5000, worlds: int = 8, payoff: str = "margin",
+                 method: str = "fastest", seed: int = 0):
+        if type(max_nodes) is not int or max_nodes < 1:
+            raise OptionError(f"max_nodes must be an int >= 1, got {max_nodes!r}")
+        if type(worlds) is not int or worlds < 1:
+            raise OptionError(f"worlds must be an int >= 1, got {worlds!r}")
+        if payoff not in PAYOFFS:
+            raise OptionError(f"payoff must be one of {', '.join(map(repr, PAYOFFS))}, got {payoff!r}")
+        if method not in METHODS:
+            raise OptionError(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
+        self.max_nodes = max_nodes
+        self.worlds = worlds
+        self.payoff = payoff
+        self.method = method
+        self.seed = seed
+        self._cache: dict[str, object] = {}
+        self.last = None
+        self._last_key = None
+
+    def _key(self, infoset) -> str:
+        return json.dumps([infoset.seat, infoset.observation], sort_keys=True, default=str)
+
+    def _worlds(self, infoset):
+        rng = random.Random(self.seed)
+        return sample_worlds([infoset.sample(rng) for _ in range(self.worlds)])
+
+    def _tree(self, infoset):
+        key = self._key(infoset)
+        if key not in self._cache:
+            try:
+                self._cache[key] = build(self._worlds(infoset), infoset.seat, max_nodes=self.max_nodes,
+                                         payoff=self.payoff, worlds_how=f"sampled ({self.worlds} draws)",
+                                         seed=self.seed)
+            except TreeTooLarge as e:
+                self._cache[key] = e
+            if len(self._cache) > 64:
+                self._cache.pop(next(iter(self._cache)))
+        found = self._cache[key]
+        if isinstance(found, TreeTooLarge):
+            raise found
+        return found
+
+    def estimate(self, infoset) -> float:
+        """Knuth's estimate of the tree's node count (cheap)."""
+        return estimate_size(self._worlds(infoset), seed=self.seed)
+
+    def can_solve(self, infoset) -> bool:
+        if not len(infoset.legal_actions):
+            return False
+        if self.estimate(infoset) > 4 * self.max_nodes:
+            return False
+        try:
+            self._tree(infoset)
+        except TreeTooLarge:
+            return False
+        return True
+
+    def solution(self, infoset):
+        key = self._key(infoset)
+        tree = self._tree(infoset)
+        if self.last is None or self._last_key != key:
+            self.last = solve_tree(tree, self.method)
+            self._last_key = key
+        return self.last
+
+    def analyse(self, infoset, progress=None) -> dict[int, dict]:
+        sol = self.solution(infoset)
+        return {int(a): {"share": sol.strategy.get(int(a), 0.0),
+                         "value": sol.action_values.get(int(a), 0.0), "visits": 0}
+                for a in infoset.legal_actions.ids}
+
+    def values(self, infoset) -> list[float]:
+        """Every seat's expected payoff under the equilibrium."""
+        return self.solution(infoset).values
+
+    def __repr__(self):
+        return (f"nbgames.theory.solver(max_nodes={self.max_nodes}, worlds={self.worlds}, "
+                f"payoff={self.payoff!r}, method={self.method!r}, seed={self.seed})")
+
+
+def solver(max_nodes: int = 5000, worlds: int = 8, payoff: str = "margin", method: str = "fastest",
+           seed: int = 0) -> Solver:
+    """An advisor for the board (``nbgames.widget(..., advisor=...)``): see :class:`Solver`."""
+    return Solver(max_nodes, worlds, payoff, method, seed)
