@@ -55,7 +55,8 @@
 export const TRAITS = [
   "title", "name", "players", "viewer", "viewers", "view", "legal", "log_lines", "scores",
   "winners", "seat_info", "to_move", "status", "step_index", "history_start", "history_len",
-  "error", "speed", "playing", "catalog", "action_space", "advisor", "hints", "thinking",
+  "error", "speed", "playing", "catalog", "action_space", "advisor", "advisor_label", "advisor_ready",
+  "hints", "thinking",
 ];
 
 export const SPEEDS = [0.5, 1, 2, 4, 8, 16];
@@ -280,10 +281,11 @@ export function paintHints(root, hints, space) {
 export function hintState(data) {
   const h = data.hints || {};
   const running = h.status === "running";
-  const can = !!data.advisor && (data.legal || []).length > 0;
-  let label = "Hint";
+  const ready = data.advisor_ready === undefined ? true : !!data.advisor_ready;
+  const can = !!data.advisor && ready && (data.legal || []).length > 0;
+  let label = data.advisor_label || "Hint";
   if (running) label = h.total ? `Thinking\u2026 ${Math.round((100 * (h.done || 0)) / h.total)}%` : "Thinking\u2026";
-  return { show: !!data.advisor, enabled: can || running, running, label };
+  return { show: !!data.advisor && (ready || running), enabled: can || running, running, label };
 }
 
 /** Parse the seed box: "" -> null (random), an int 0..2^53 -> number, else undefined. */
@@ -536,8 +538,12 @@ export class Shell {
         ` ${r.label} `, h("b", null, `${Math.round(100 * r.share)}%`))));
     if (hints.status === "done") {
       paintHints(this.boardBox, hints, ctx.space);
-      this.hintBox.replaceChildren(h("h4", null, `Hint (${this.model.get("advisor")})`),
-        moveList(hints.moves));
+      const label = data.advisor_label || "Hint";
+      this.hintBox.replaceChildren(h("h4", null, `${label} (${this.model.get("advisor")})`),
+        moveList(hints.moves),
+        Array.isArray(hints.values) ? h("div", { class: "nbg-muted", "data-testid": "seat-values" },
+          "value for each seat: ", hints.values.map((v, i) => `${ctx.seatLabel(i)} ${v}`).join(", "))
+          : null);
       this.hintBox.hidden = false;
     } else if (hints.status === "running") {
       this.hintBox.replaceChildren(h("h4", null, "Hint"), h("div", { class: "nbg-muted" },

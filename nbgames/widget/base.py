@@ -161,6 +161,15 @@ class GameWidget(anywidget.AnyWidget):
     advisor = t.Unicode("", read_only=True).tag(sync=True)
     """The name of the advisor behind the Hint button ("" when there is none)."""
 
+    advisor_label = t.Unicode("Hint", read_only=True).tag(sync=True)
+    """What the advisor's button says: "Solve" for an exact solver (an advisor with
+    ``can_solve``, such as ``nbgames.theory.solver()``), else "Hint"."""
+
+    advisor_ready = t.Bool(False, read_only=True).tag(sync=True)
+    """True when the advisor can advise the viewer now: it is the human viewer's turn
+    and, for a solver, the position is small enough to solve (``can_solve`` on the
+    viewer's infoset). The button is shown only then."""
+
     hints = t.Dict(read_only=True).tag(sync=True)
     """The advisor's analysis of the viewer's decision (empty when none):
     ``{"seat", "step", "status": "running"|"done", "done", "total", "moves":
@@ -197,6 +206,7 @@ class GameWidget(anywidget.AnyWidget):
         if not isinstance(show_thinking, bool):
             raise OptionError(f"show_thinking must be True or False, got {show_thinking!r}")
         self._advisor = _check_advisor(advisor)
+        self._ready_cache: tuple | None = None
         self._show_thinking = show_thinking
         self._hint_lock = threading.Lock()
         self._hint_job = None          # (position key, cancel Event) of the current hint
@@ -220,6 +230,7 @@ class GameWidget(anywidget.AnyWidget):
         self.speed = speed
         self.viewer = viewer
         self.set_trait("advisor", "" if self._advisor is None else policy_name(self._advisor))
+        self.set_trait("advisor_label", "Solve" if hasattr(self._advisor, "can_solve") else "Hint")
         self._table.on_change(self._sync)
         try:
             if state is None and self._table.has_human():
@@ -471,6 +482,23 @@ class GameWidget(anywidget.AnyWidget):
         self._set("error", "")
 
     # -- hints ---------------------------------------------------------------------------
+    def _advisor_ready(self) -> bool:
+        """May the viewer ask the advisor now? (cached per position; a solver is asked
+        ``can_solve`` on the viewer's infoset, seeded as a hint is)."""
+        state, viewer = self.state, self.viewer
+        if self._advisor is None or state.current_player is None \
+                or viewer != state.current_player or not self._table.is_human(viewer):
+            return False
+        can = getattr(self._advisor, "can_solve", None)
+        if not callable(can):
+            return True
+        key = (viewer, tuple(state.history), id(self._table._base))
+        if self._ready_cache is None or self._ready_cache[0] != key:
+            seed = (int(getattr(self._advisor, "seed", 0) or 0) * 1_000_003
+                    + len(state.history)) % (2**31)
+            self._ready_cache = (key, bool(can(InfoSet(state, viewer, random.Random(seed)))))
+        return self._ready_cache[1]
+
     def _hint_key(self):
         """The position a hint belongs to: the game (its first state, alive as long as
         the job holds this key, so its id is not reused), the viewer, the history."""
@@ -487,6 +515,10 @@ class GameWidget(anywidget.AnyWidget):
         if state.current_player is None or viewer != state.current_player \
                 or not self._table.is_human(viewer):
             raise IllegalActionError("a hint is for the human seat to move, on its turn")
+        if not self._advisor_ready():
+            raise IllegalActionError(f"{policy_name(self._advisor)}: this position is too large "
+                                     f"to solve exactly (more than its max_nodes); play on, or "
+                                     f"use advisor=\"ismcts\"")
         self._cancel_hint()
         # seeded by the advisor's seed and the step only: nothing hidden (the game's
         # seed included) may change what the hint shows
@@ -513,7 +545,7 @@ class GameWidget(anywidget.AnyWidget):
             if job["cancel"].is_set() or self._hint_job is not job:
                 return
             self._set("hints", {"seat": job["seat"], "step": job["step"], "status": status,
-                                "done": done, "total": total,
+                                "done": done, "total": total, "values": job.get("values"),
                                 "moves": {str(a): {"share": round(m["share"], 4),
                                                    "visits": int(m["visits"]),
                                                    "value": round(m["value"], 4)}
@@ -530,6 +562,8 @@ class GameWidget(anywidget.AnyWidget):
                     self._set("error", f"advisor failed: {type(e).__name__}: {e}"[:300])
             return None
         done = sum(m["visits"] for m in stats.values())
+        values = getattr(adv, "values", None)
+        job["values"] = [round(float(v), 3) for v in values(infoset)] if callable(values) else None
         self._publish_hint(job, "done", done, done, stats)
         return stats
 
@@ -607,6 +641,7 @@ class GameWidget(anywidget.AnyWidget):
         job = self._hint_job
         if job is not None and not _same_position(job["key"], self._hint_key()):
             self._cancel_hint()            # the position changed: the hint is stale
+        ready = self._advisor_ready()
         with self.hold_sync():
             self._set("thinking", self._thinking())
             self._set("view", view)
@@ -621,6 +656,7 @@ class GameWidget(anywidget.AnyWidget):
             self._set("history_start", table.history_start)
             self._set("history_len", table.history_len)
             self._set("viewers", list(self._viewers))
+            self._set("advisor_ready", ready)
 
     def _status(self) -> str:
         state = self.state
