@@ -85,6 +85,16 @@ class VeggiesGame(Game):
             Kind("place", "place {src} r{rot} at ({row:+d},{col:+d})", src=SOURCES,
                  rot=tuple(map(str, ROTS)), row=(-E, E), col=(-E, E)))
         self.place = self.action_space.kind("place")
+        # The layout is mixed radix, so a place id is linear in its fields: read the
+        # strides off the codec once. A legal position (row, col) of the masks below
+        # (window indices, row-major, P wide) is then id0 + rot * rot_stride + the
+        # mask's flat index, and another source adds src_shift[source].
+        first = self.place.id(0, 0, -E, -E)
+        self.place_first = first
+        self.rot_stride = self.place.id(0, 1, -E, -E) - first
+        self.src_shift = [self.place.id(s, 0, -E, -E) - first for s in range(len(SOURCES))]
+        assert self.place.id(0, 0, -E + 1, -E) - first == P and \
+            self.place.id(0, 0, -E, -E + 1) - first == 1, "place ids must be row-major"
         self.announce = self.action_space.kind("announce")
         self.start = self.action_space.kind("start")
         self.card_codes = [np.array([CODE[s] for s in t], dtype=np.int8).reshape(ROWS, COLS)
@@ -156,16 +166,17 @@ class VeggiesState(State):
         self._blocks[seat] = None
 
     def _block(self, seat):
-        """(rotations, rows, cols) of every legal top-left position of a card on
-        this stand, rotations in order (cached until the stand changes)."""
+        """The place ids of the held card (source 0) at every legal rotation and
+        top-left position on this stand, in id order (cached until the stand
+        changes); other sources add ``game.src_shift[source]``."""
         b = self._blocks[seat]
         if b is None:
-            E = self.game.E
+            g = self.game
             m0, m1 = self.masks[seat]
-            (r0, c0), (r1, c1) = np.nonzero(m0), np.nonzero(m1)
-            qs = np.concatenate([np.full(len(r), q) for q, r in enumerate((r0, r1, r0, r1))])
-            b = self._blocks[seat] = (qs, np.concatenate((r0, r1, r0, r1)) - E,
-                                      np.concatenate((c0, c1, c0, c1)) - E)
+            p0, p1 = np.flatnonzero(m0), np.flatnonzero(m1)
+            k = g.rot_stride
+            b = self._blocks[seat] = np.concatenate((p0, p1 + k, p0 + 2 * k, p1 + 3 * k)) \
+                + g.place_first
         return b
 
     def visible_rows(self, seat) -> tuple[list[str], list[int]]:
@@ -189,8 +200,8 @@ class VeggiesState(State):
         p = self.current_player
         g = self.game
         if self.phase == PH_PLACE:
-            qs, rs, cs = self._block(p)
-            return np.concatenate([g.place.id(s, qs, rs, cs) for s in self._sources(p)])
+            b = self._block(p)
+            return np.concatenate([b + g.src_shift[s] for s in self._sources(p)])
         if self.phase == PH_START:
             return [g.start.id(i) for i in range(2)]
         _, tied, _ = self.ann_opts[p]
@@ -199,11 +210,12 @@ class VeggiesState(State):
 
     def _is_legal(self, aid):
         p = self.current_player
-        kind, *v = self.game.action_space.unpack(aid)
+        v = self.game.action_space.unpack(aid)       # (kind, field values...)
+        kind = v[0]
         if kind != self.phase:
             return False
         if kind == PH_PLACE:
-            src, q, r, c = v
+            _, src, q, r, c = v
             if src == 0:
                 if not self.hands[p]:
                     return False
@@ -213,16 +225,17 @@ class VeggiesState(State):
             return bool(self.masks[p][q & 1][r + E, c + E])
         if kind == PH_START:
             return True
-        gd = GOODS[v[0]]
+        gd = GOODS[v[1]]
         return gd in self.ann_opts[p][1] and gd not in self._announced(p)
 
     def _apply(self, aid):
         p = self.current_player
         g = self.game
         n = g.players
-        kind, *v = g.action_space.unpack(aid)
+        v = g.action_space.unpack(aid)               # (kind, field values...)
+        kind = v[0]
         if kind == PH_PLACE:
-            src, q, r, c = v
+            _, src, q, r, c = v
             pr, pc = r + g.E, c + g.E
             card = self.hands[p].pop() if src == 0 else self.ramp[src - 1]
             self._paint(p, card, q, pr, pc)
@@ -248,10 +261,10 @@ class VeggiesState(State):
             return
         if kind == PH_START:
             if self._secret is None:
-                self._lay_start(p, v[0])
+                self._lay_start(p, v[1])
             else:
                 self._secret_add(p, aid)
-                card = self.hands[p][v[0]]
+                card = self.hands[p][v[1]]
                 self._say(f"Player {p} has chosen a starting card.")
                 self._say(f"You will start with #{card} {g.card_text[card][:3]}/"
                           f"{g.card_text[card][3:]} (shown when everyone has chosen).", to=p)
@@ -265,7 +278,7 @@ class VeggiesState(State):
                 self.current_player = p + 1
             return
         self._secret_add(p, aid)
-        self._say(f"You announce {GOODS[v[0]]}.", to=p)
+        self._say(f"You announce {GOODS[v[1]]}.", to=p)
         self._next_announcer(p)
 
     def _lay_start(self, p, index):
@@ -318,8 +331,7 @@ class VeggiesState(State):
         rows = []
         for s in range(g.players):
             grid, origin = self.visible_rows(s)
-            rows.append({**scoring.score_stand(grid, pooled),
-                         "groups": scoring.group_cells(grid, pooled, origin)})
+            rows.append(scoring.score_stand(grid, pooled, origin))
         totals = [r["total"] for r in rows]
         rats = [r["rats"] for r in rows]
         team_totals = None

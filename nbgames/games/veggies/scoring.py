@@ -36,36 +36,42 @@ def _flat(rows: list[str]) -> tuple[list[str], int]:
     return flat, w
 
 
-def _components(flat, w: int, goods=None, cells=None):
-    """The 4-connected groups of each good in a padded flat grid, as
-    ``(value, [flat indices])`` (any cell values; ``goods`` are the values that
-    count, default the good symbols; ``cells``, when given, are the only indices
-    a group may start from, e.g. the occupied ones)."""
+def _components(flat, w: int, goods=None, cells=None, members: bool = False) -> list:
+    """The 4-connected groups of each good in a padded flat grid, as ``(value,
+    size)``, or ``(value, [flat indices])`` with ``members`` (any cell values;
+    ``goods`` are the values that count, default the good symbols; ``cells``,
+    when given, are the only indices a group may start from, e.g. the occupied
+    ones)."""
     goods = set(GOOD_SYMBOL.values()) if goods is None else set(goods)
     seen = bytearray(len(flat))
+    out = []
     for i in range(len(flat)) if cells is None else cells:
         v = flat[i]
         if seen[i] or v not in goods:
             continue
         seen[i] = 1
         stack = [i]
-        members = []
+        found = [] if members else None
+        n = 0
         while stack:
             j = stack.pop()
-            members.append(j)
+            n += 1
+            if members:
+                found.append(j)
             for k in (j - 1, j + 1, j - w, j + w):
                 if not seen[k] and flat[k] == v:
                     seen[k] = 1
                     stack.append(k)
-        yield v, members
+        out.append((v, found if members else n))
+    return out
 
 
 def group_sizes(flat, w: int, goods=None, cells=None) -> dict:
     """Sizes of the groups of each good (see :func:`_components`):
     {value: [sizes, largest first]}."""
     out: dict = {}
-    for v, members in _components(flat, w, goods, cells):
-        out.setdefault(v, []).append(len(members))
+    for v, n in _components(flat, w, goods, cells):
+        out.setdefault(v, []).append(n)
     for sizes in out.values():
         sizes.sort(reverse=True)
     return out
@@ -78,8 +84,8 @@ def group_cells(rows: list[str], goods: list[str], origin=(0, 0)) -> dict[str, l
     flat, w = _flat(rows)
     want = {GOOD_SYMBOL[g] for g in goods}
     out: dict[str, list] = {g: [] for g in goods}
-    for v, members in _components(flat, w, want):
-        cells = sorted([j // w - 1 + origin[0], j % w - 1 + origin[1]] for j in members)
+    for v, found in _components(flat, w, want, members=True):
+        cells = sorted([j // w - 1 + origin[0], j % w - 1 + origin[1]] for j in found)
         out[SYMBOL_GOOD[v]].append(cells)
     for found in out.values():
         found.sort(key=len, reverse=True)
@@ -133,10 +139,18 @@ def pooled(announcements: list[list[str]]) -> list[str]:
     return [g for g in GOODS if g in named]
 
 
-def score_stand(rows: list[str], goods: list[str]) -> dict:
+def score_stand(rows: list[str], goods: list[str], origin=None) -> dict:
     """The breakdown of one stand for the pooled goods: per good (largest group)
-    x (number of groups), minus 2 a visible rat (rulebook: Scoring)."""
-    found = groups(rows)
+    x (number of groups), minus 2 a visible rat (rulebook: Scoring). With
+    ``origin`` (the position of ``rows[0][0]``) it also gives ``groups``: the
+    cells of every group of those goods (see :func:`group_cells`), from the same
+    pass over the stand."""
+    if origin is None:
+        found = groups(rows)
+        cells = None
+    else:
+        cells = group_cells(rows, goods, origin)
+        found = {g: [len(c) for c in cells.get(g, [])] for g in goods}
     per = {}
     for g in goods:
         sizes = found[g]
@@ -144,7 +158,10 @@ def score_stand(rows: list[str], goods: list[str]) -> dict:
         per[g] = {"largest": big, "groups": len(sizes), "points": big * len(sizes)}
     r = rats(rows)
     total = sum(p["points"] for p in per.values()) - 2 * r
-    return {"goods": per, "rats": r, "penalty": -2 * r, "total": total}
+    out = {"goods": per, "rats": r, "penalty": -2 * r, "total": total}
+    if cells is not None:
+        out["groups"] = cells
+    return out
 
 
 def winners(totals: list[int], rat_counts: list[int], teams: list[list[int]] | None = None) -> list[int]:
