@@ -265,3 +265,13 @@ def test_option_errors_show_no_machine_paths():
                     seen += 1
                     assert where not in str(e) and repr(bad) in str(e), str(e)
     assert seen >= 2 * len(TITLES)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_component_files_are_read_alike(title):
+    """One reader for every title's component file (core.game.read_components): a
+    missing file is named as given, a value of the wrong kind is refused."""
+    with pytest.raises(OptionError, match=r"cannot read .* from '/no/such/cards\.json'"):
+        nbgames.load(title, components="/no/such/cards.json")
+    with pytest.raises(OptionError, match="components=5"):
+        nbgames.load(title, components=5)

@@ -40,6 +40,32 @@ def int_range(lo, hi, what: str = "an int"):
     return check
 
 
+def read_components(source, default, what: str, parsed: tuple = (dict,)) -> tuple[Any, str]:
+    """Every title's first step in loading a component file: ``(data, label)``.
+
+    ``source`` is None (the bundled file ``default``), parsed data of one of the
+    ``parsed`` types, or a path. ``label`` names the source for messages (the
+    bundled file as such, never its place on this machine). A file that cannot be
+    read or parsed raises ComponentError naming ``what`` and the source."""
+    import json
+    from pathlib import Path
+
+    from .errors import ComponentError
+    if source is None:
+        source, label = default, "the bundled components.json"
+    elif isinstance(source, parsed):
+        return source, "the given component data"
+    elif isinstance(source, (str, Path)):
+        label = repr(str(source))
+    else:
+        raise ComponentError(f"{what}: components must be None, a path or parsed data, got "
+                             f"{type(source).__name__}")
+    try:
+        return json.loads(Path(source).read_text()), label
+    except (OSError, ValueError) as e:
+        raise ComponentError(f"cannot read {what} from {label}: {e}") from None
+
+
 def components_option(loader, doc: str) -> Option:
     """The ``components`` option every title has: None for the bundled file, or a
     path or dict (a list too, where the loader takes one) of a corrected file,

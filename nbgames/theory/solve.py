@@ -115,15 +115,20 @@ def solve_tree(tree, method: str = "auto") -> Solution:
     payoff_values = [float(prof.payoff(p)) for p in g.players]
     profile = complete(tree, profile)
     scores = values(tree, profile, "scores")
-    seat, strategy, avalues = None, {}, {}
-    if tree.root_infoset is not None:
-        i = tree.root_infoset
-        info = tree.infosets[i]
-        seat = info["seat"]
-        strategy = dict(zip(info["actions"], profile[i]))
-        avalues = dict(zip(info["actions"], action_values(tree, profile, i, "scores")))
+    seat, strategy, avalues = _at_root(tree, profile)
     return Solution(seat, strategy, avalues, scores, payoff_values, name, profile, tree, seconds,
                     gambit_profile=prof)
+
+
+def _at_root(tree, profile) -> tuple:
+    """(seat, {action: probability}, {action: expected final score}) at the
+    information set of the seat to move at the root (None, {}, {} if none)."""
+    if tree.root_infoset is None:
+        return None, {}, {}
+    i = tree.root_infoset
+    info = tree.infosets[i]
+    return (info["seat"], dict(zip(info["actions"], profile[i])),
+            dict(zip(info["actions"], action_values(tree, profile, i, "scores"))))
 
 
 def _solve_highs(tree) -> Solution:
@@ -138,13 +143,7 @@ def _solve_highs(tree) -> Solution:
     profile = complete(tree, raw)
     payoff_values = values(tree, profile)
     scores = values(tree, profile, "scores")
-    seat, strategy, avalues = None, {}, {}
-    if tree.root_infoset is not None:
-        i = tree.root_infoset
-        info = tree.infosets[i]
-        seat = info["seat"]
-        strategy = dict(zip(info["actions"], profile[i]))
-        avalues = dict(zip(info["actions"], action_values(tree, profile, i, "scores")))
+    seat, strategy, avalues = _at_root(tree, profile)
     return Solution(seat, strategy, avalues, scores, payoff_values,
                     "sequence-form LP with scipy HiGHS (exact minimax)", profile, tree, seconds)
 

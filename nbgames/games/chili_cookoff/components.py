@@ -3,11 +3,11 @@ file, or a corrected one a user passes as the ``components`` option)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.errors import ComponentError  # raised by the loader; re-exported
+from ...core.game import read_components
 
 DEFAULT = Path(__file__).with_name("components.json")
 
@@ -40,15 +40,7 @@ class Components:
 
 def load_components(source=None) -> Components:
     """Read a component file (path, dict, or None for the bundled one)."""
-    if source is None:
-        source = DEFAULT
-    if isinstance(source, dict):
-        data = source
-    else:
-        try:
-            data = json.loads(Path(source).read_text())
-        except (OSError, ValueError) as e:
-            raise ComponentError(f"cannot read Cookoff components from {str(source)!r}: {e}") from None
+    data, _ = read_components(source, DEFAULT, "Cookoff components")
     try:
         rules = {k: int(data["rules"][k]["value"]) for k in
                  ("ingredients_per_player", "recipes_per_player", "rounds", "complete_bonus")}

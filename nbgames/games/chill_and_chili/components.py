@@ -9,11 +9,11 @@ market prices, hand limit, ...). Every figure carries a ``source``.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.errors import ComponentError  # raised by the loader; re-exported
+from ...core.game import read_components
 
 DEFAULT = Path(__file__).with_name("components.json")
 ACCESSORIES = ("Fertilizer", "Watering Can", "Wheelbarrow", "Scarecrow")
@@ -51,17 +51,7 @@ def _int(x, what):
 def load_components(source=None) -> Components:
     """Read a component file: a path, a dict (the parsed JSON) or None for the
     bundled file. Raises ComponentError naming what is wrong."""
-    label = "the bundled components.json"
-    if source is None:
-        source = DEFAULT
-    if isinstance(source, dict):
-        data, label = source, "the given component data"
-    else:
-        label = repr(str(source))
-        try:
-            data = json.loads(Path(source).read_text())
-        except (OSError, ValueError, TypeError) as e:
-            raise ComponentError(f"cannot read Chill & Chili components from {label}: {e}") from None
+    data, label = read_components(source, DEFAULT, "Chill & Chili components")
     try:
         rules = {}
         for k in _RULES:

@@ -7,11 +7,11 @@ values (4): card 0 is the first ingredient's 1, card 55 the last one's 4.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.errors import ComponentError  # raised by the loader; re-exported
+from ...core.game import read_components
 
 DEFAULT = Path(__file__).with_name("components.json")
 
@@ -74,15 +74,7 @@ def _value(node):
 
 def load_components(source=None) -> Components:
     """Read a component file (path, dict, or None for the bundled one)."""
-    if source is None:
-        source = DEFAULT
-    if isinstance(source, dict):
-        data = source
-    else:
-        try:
-            data = json.loads(Path(source).read_text())
-        except (OSError, ValueError, TypeError) as e:
-            raise ComponentError(f"cannot read Kupferkessel components from {str(source)!r}: {e}") from None
+    data, _ = read_components(source, DEFAULT, "Kupferkessel components")
     try:
         rules = data["rules"]
         grid = int(_value(rules["grid_size"]))

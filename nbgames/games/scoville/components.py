@@ -10,11 +10,11 @@ their ``count`` into single cards, morning first (0..29) then afternoon (30..64)
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.errors import ComponentError
+from ...core.game import read_components
 
 DEFAULT = Path(__file__).with_name("components.json")
 
@@ -80,20 +80,7 @@ def _value(data, key, label):
 
 def load_components(source=None) -> Components:
     """Read a component file: a path, the parsed dict, or None for the bundled file."""
-    label = "the bundled components.json"
-    if source is None:
-        source = DEFAULT
-    if isinstance(source, dict):
-        data, label = source, "the given component data"
-    elif isinstance(source, (str, Path)):
-        label = repr(str(source))
-        try:
-            data = json.loads(Path(source).read_text())
-        except (OSError, ValueError) as e:
-            raise ComponentError(f"cannot read Scoville components from {label}: {e}") from None
-    else:
-        raise ComponentError(f"Scoville components must be a path or a dict, got "
-                             f"{type(source).__name__}")
+    data, label = read_components(source, DEFAULT, "Scoville components")
     if not isinstance(data, dict):
         raise ComponentError(f"Scoville components from {label}: expected a JSON object")
     try:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.errors import ComponentError  # raised by the loader; re-exported
+from ...core.game import read_components
 
 DEFAULT = Path(__file__).with_name("components.json")
 
@@ -76,19 +77,7 @@ def load_components(source=None) -> Components:
 
     Only the shape is enforced for user files (2 x 3 spaces, known symbols); the
     count is checked against the player count by the game."""
-    if source is None:
-        source, label = DEFAULT, "the bundled components.json"
-    elif isinstance(source, (dict, list)):
-        label = "the given card data"
-    else:
-        label = repr(str(source))
-    if isinstance(source, (dict, list)):
-        data = source
-    else:
-        try:
-            data = json.loads(Path(source).read_text())
-        except (OSError, ValueError) as e:
-            raise ComponentError(f"cannot read Veggies cards from {label}: {e}") from None
+    data, label = read_components(source, DEFAULT, "Veggies cards", parsed=(dict, list))
     cards = data.get("cards") if isinstance(data, dict) else data
     if not isinstance(cards, list) or not cards:
         raise ComponentError(f"Veggies cards from {label}: expected a non-empty list under "
