@@ -501,3 +501,50 @@ def test_component_docstring_tells_the_truth_about_split_goods():
     cards = generate_cards()
     split = sum(1 for c in cards if any(len(v) > 1 for v in scoring.groups([c[:3], c[3:]]).values()))
     assert split == 17 and "17 of the 40" in generate_cards.__doc__
+
+
+@pytest.mark.parametrize("players,stand_cards,seed", [(2, 2, 1), (2, 3, 2), (3, 8, 3), (4, 8, 4)])
+def test_legal_placements_equal_brute_force_through_whole_games(players, stand_cards, seed):
+    """Rules for Adding Cards, at every placement of random games: a card may go
+    wherever one of its spaces covers or shares an edge with a space of the stand
+    (never only a corner), within the window of ids. Small stands reach the
+    window's edge, where the legal positions are clipped."""
+    g = nbgames.load("veggies", players=players, stand_cards=stand_cards)
+    s, rng = g.new_state(seed=seed), random.Random(seed)
+    E = g.E
+    while not s.is_terminal():
+        if s.phase == "place":
+            seat = s.current_player
+            occ = {(int(r) - E, int(c) - E) for r, c in zip(*np.nonzero(s.tops[seat]))}
+            near = occ | {(r + dr, c + dc) for r, c in occ
+                          for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))}
+            srcs = ([0] if s.hands[seat] else []) + [k + 1 for k, c in enumerate(s.ramp) if c >= 0]
+            brute = []
+            for src in srcs:
+                for q in range(4):
+                    h, w = (2, 3) if q % 2 == 0 else (3, 2)
+                    for r in range(-E, E + 1):
+                        for c in range(-E, E + 1):
+                            if any((r + i, c + j) in near for i in range(h) for j in range(w)):
+                                brute.append(g.action_space.encode("place", src=src, rot=q,
+                                                                   row=r, col=c))
+            assert [int(a) for a in s.legal_action_ids()] == brute, "same set, in id order"
+        s.apply(rng.choice(s.legal_actions()))
+
+
+def test_laying_a_card_marks_the_same_positions_everywhere_in_the_window():
+    """The one-operation stamp that lays a card away from the window's edges marks
+    exactly what the clipped rule (rules._widen) marks, at every position and
+    rotation, edges included."""
+    from nbgames.games.veggies import rules
+    g = nbgames.load("veggies", players=2, stand_cards=3)
+    s = g.new_state(seed=0)
+    for q in range(4):
+        h, w = g.rotated[0][q].shape
+        for pr in range(g.P):
+            for pc in range(g.P):
+                s.masks[0][:] = False
+                s._paint(0, 0, q, pr, pc)
+                want = np.zeros_like(s.masks[0])
+                rules._widen(want, pr, pc, h, w)
+                assert (s.masks[0] == want).all(), (q, pr, pc)

@@ -37,6 +37,18 @@ def rotate(spaces: str, rot: int) -> list[str]:
     return ["".join(r) for r in np.rot90(a, -(rot // 90) % 4)]
 
 
+def _widen(masks, pr, pc, h, w):
+    """Mark in ``masks`` (2 layers: the top-left positions of a 2x3 card and of a 3x2
+    card) every position where such a card would meet a card of shape (h, w) laid
+    with its top-left at (pr, pc). A later card of shape (H, W) is legal iff its
+    spaces meet the card's spaces or their 4-neighbours (rulebook: a new card
+    touches an edge or covers part of the stand): the card plus a one-space
+    border, corners excluded."""
+    for layer, (H, W) in zip(masks, ((ROWS, COLS), (COLS, ROWS))):
+        layer[max(0, pr - H):pr + h + 1, max(0, pc - W + 1):pc + w] = True
+        layer[max(0, pr - H + 1):pr + h, max(0, pc - W):pc + w + 1] = True
+
+
 class VeggiesGame(Game):
     title = "veggies"
     name = "Veggies"
@@ -90,11 +102,24 @@ class VeggiesGame(Game):
         # (window indices, row-major, P wide) is then id0 + rot * rot_stride + the
         # mask's flat index, and another source adds src_shift[source].
         first = self.place.id(0, 0, -E, -E)
-        self.place_first = first
         self.rot_stride = self.place.id(0, 1, -E, -E) - first
         self.src_shift = [self.place.id(s, 0, -E, -E) - first for s in range(len(SOURCES))]
         assert self.place.id(0, 0, -E + 1, -E) - first == P and \
-            self.place.id(0, 0, -E, -E + 1) - first == 1, "place ids must be row-major"
+            self.place.id(0, 0, -E, -E + 1) - first == 1 and self.rot_stride == P * P, \
+            "place ids must be row-major, rotation above row"
+        # src_column[mask]: a column of id shifts, one for each source whose bit is set
+        # in mask and each pair of rotations (r0/r90, then r180/r270), in id order;
+        # added to a stand's _block it gives one row of legal ids per (source, pair)
+        self.src_column = [np.array([first + self.src_shift[k] + half * 2 * self.rot_stride
+                                     for k in range(len(SOURCES)) if m >> k & 1 for half in (0, 1)],
+                                    dtype=np.int64)[:, None] for m in range(1 << len(SOURCES))]
+        # stamps[q & 1]: what _widen marks around a card of that shape laid at (3, 3)
+        # of a small array, so that laying it needs one operation away from the edges
+        self.stamps = []
+        for h, w in ((ROWS, COLS), (COLS, ROWS)):
+            stamp = np.zeros((2, h + 4, w + 4), bool)
+            _widen(stamp, 3, 3, h, w)
+            self.stamps.append(stamp)
         self.announce = self.action_space.kind("announce")
         self.start = self.action_space.kind("start")
         self.card_codes = [np.array([CODE[s] for s in t], dtype=np.int8).reshape(ROWS, COLS)
@@ -116,8 +141,9 @@ class VeggiesState(State):
     ([card, rot index, r, c] by seat in placing order), ``phase``, and for the
     announcements ``ann`` (goods announced by seat), ``ann_opts`` ((forced,
     tied, picks) by seat) and ``result``. Derived and rebuilt on load: ``tops``
-    (visible grid of codes by seat) and ``masks`` (legal top-left positions for
-    a 2x3 and a 3x2 card by seat)."""
+    (visible grid of codes by seat) and ``masks`` (by seat, a (2, P, P) array:
+    the legal top-left positions of a 2x3 and of a 3x2 card); cached until a
+    stand changes: its legal positions, visible rows and groups."""
 
     # -- set-up -----------------------------------------------------------------
     def _start(self):
@@ -130,8 +156,10 @@ class VeggiesState(State):
         self.hands = [[deck.pop(), deck.pop()] for _ in range(n)]
         self.stands = [[] for _ in range(n)]
         self.tops = [np.zeros((g.B, g.B), np.int8) for _ in range(n)]
-        self.masks = [[np.zeros((g.P, g.P), bool), np.zeros((g.P, g.P), bool)] for _ in range(n)]
+        self.masks = [np.zeros((2, g.P, g.P), bool) for _ in range(n)]
         self._blocks = [None] * n
+        self._rows = [None] * n
+        self._groups = [None] * n
         self.phase = PH_START
         self.ann = [[] for _ in range(n)]
         self.ann_opts = [None] * n
@@ -158,50 +186,70 @@ class VeggiesState(State):
         arr = g.rotated[card][q]
         h, w = arr.shape
         self.tops[seat][pr:pr + h, pc:pc + w] = arr
-        # A later card of shape (H, W) is legal iff its spaces meet the card's
-        # spaces or their 4-neighbours: the card plus a one-space border, corners excluded.
-        for m, (H, W) in zip(self.masks[seat], ((ROWS, COLS), (COLS, ROWS))):
-            m[max(0, pr - H):pr + h + 1, max(0, pc - W + 1):pc + w] = True
-            m[max(0, pr - H + 1):pr + h, max(0, pc - W):pc + w + 1] = True
-        self._blocks[seat] = None
+        m = self.masks[seat]
+        if 3 <= pr and pr + h < g.P and 3 <= pc and pc + w < g.P:
+            m[:, pr - 3:pr + h + 1, pc - 3:pc + w + 1] |= g.stamps[q & 1]   # (see _widen)
+        else:                                          # at the window's edge: clipped
+            _widen(m, pr, pc, h, w)
+        self._blocks[seat] = self._rows[seat] = self._groups[seat] = None
 
     def _block(self, seat):
-        """The place ids of the held card (source 0) at every legal rotation and
-        top-left position on this stand, in id order (cached until the stand
-        changes); other sources add ``game.src_shift[source]``."""
+        """The legal top-left positions on this stand as flat indices of
+        ``masks[seat]`` (cached until the stand changes). The masks are (2, P, P),
+        so these are already the id offsets of r0 and r90 (``rot_stride = P * P``);
+        ``game.src_column`` turns them into ids."""
         b = self._blocks[seat]
         if b is None:
-            g = self.game
-            m0, m1 = self.masks[seat]
-            p0, p1 = np.flatnonzero(m0), np.flatnonzero(m1)
-            k = g.rot_stride
-            b = self._blocks[seat] = np.concatenate((p0, p1 + k, p0 + 2 * k, p1 + 3 * k)) \
-                + g.place_first
+            b = self._blocks[seat] = np.flatnonzero(self.masks[seat])
         return b
 
     def visible_rows(self, seat) -> tuple[list[str], list[int]]:
         """The visible grid of a stand, cropped to its cards: (rows, [r, c] of rows[0][0]
         relative to the starting card)."""
+        cached = self._rows[seat]
+        if cached is None:
+            cached = self._rows[seat] = self._crop(seat)
+        rows, origin = cached
+        return list(rows), list(origin)
+
+    def stand_groups(self, seat) -> dict[str, list[list[list[int]]]]:
+        """The cells of every group of every good on a stand (see
+        :func:`.scoring.group_cells`; cached until the stand changes): the one pass
+        over a stand that announcements, scores and the board's outlines share."""
+        found = self._groups[seat]
+        if found is None:
+            rows, origin = self.visible_rows(seat)
+            found = self._groups[seat] = scoring.group_cells(rows, list(GOODS), origin)
+        return found
+
+    def _largest(self, seat) -> dict[str, int]:
+        return {gd: len(c[0]) if c else 0 for gd, c in self.stand_groups(seat).items()}
+
+    def _options(self, seat) -> tuple[list[str], list[str], int]:
+        return scoring.announcement_options(None, self.game.announce_count, self._largest(seat))
+
+    def _crop(self, seat):
         top = self.tops[seat]
         rs, cs = np.nonzero(top)
         if len(rs) == 0:
-            return [], [0, 0]
+            return (), (0, 0)
         r0, r1, c0, c1 = rs.min(), rs.max() + 1, cs.min(), cs.max() + 1
-        rows = ["".join(_GRID_CHARS[v] for v in row) for row in top[r0:r1, c0:c1].tolist()]
-        return rows, [int(r0) - self.game.E, int(c0) - self.game.E]
+        rows = tuple("".join(_GRID_CHARS[v] for v in row) for row in top[r0:r1, c0:c1].tolist())
+        return rows, (int(r0) - self.game.E, int(c0) - self.game.E)
 
     # -- decisions --------------------------------------------------------------
-    def _sources(self, seat):
-        out = [0] if self.hands[seat] else []
-        out.extend(i + 1 for i, c in enumerate(self.ramp) if c >= 0)
-        return out
+    def _source_mask(self, seat) -> int:
+        """Bit k set when source k (held, ramp0..ramp2) has a card for ``seat``."""
+        r = self.ramp
+        return ((1 if self.hands[seat] else 0) | (2 if r[0] >= 0 else 0)
+                | (4 if r[1] >= 0 else 0) | (8 if r[2] >= 0 else 0))
 
     def _legal_ids(self):
         p = self.current_player
         g = self.game
         if self.phase == PH_PLACE:
-            b = self._block(p)
-            return np.concatenate([b + g.src_shift[s] for s in self._sources(p)])
+            # one broadcast: a row of ids a source, the sources in id order
+            return (self._block(p) + g.src_column[self._source_mask(p)]).ravel()
         if self.phase == PH_START:
             return [g.start.id(i) for i in range(2)]
         _, tied, _ = self.ann_opts[p]
@@ -222,7 +270,7 @@ class VeggiesState(State):
             elif self.ramp[src - 1] < 0:
                 return False
             E = self.game.E
-            return bool(self.masks[p][q & 1][r + E, c + E])
+            return bool(self.masks[p][q & 1, r + E, c + E])
         if kind == PH_START:
             return True
         gd = GOODS[v[1]]
@@ -302,9 +350,7 @@ class VeggiesState(State):
         self._say("Every stand is full. Each player announces the good of their largest "
                   "group" + (" (2 largest groups with 2 players)." if g.announce_count == 2 else "."))
         for s in range(g.players):
-            forced, tied, picks = scoring.announcement_options(self.visible_rows(s)[0],
-                                                               g.announce_count)
-            self.ann_opts[s] = (forced, tied, picks)
+            forced, tied, picks = self.ann_opts[s] = self._options(s)
             self.ann[s] = list(forced)
         self._secret_open()
         self._next_announcer(-1)
@@ -330,8 +376,8 @@ class VeggiesState(State):
         pooled = scoring.pooled(self.ann)
         rows = []
         for s in range(g.players):
-            grid, origin = self.visible_rows(s)
-            rows.append(scoring.score_stand(grid, pooled, origin))
+            rows.append(scoring.score_stand(self.visible_rows(s)[0], pooled,
+                                            cells=self.stand_groups(s)))
         totals = [r["total"] for r in rows]
         rats = [r["rats"] for r in rows]
         team_totals = None
@@ -365,13 +411,14 @@ class VeggiesState(State):
         """Scores if the game ended now, from public data only: each player's
         announcement ties resolved in the goods' order (strawberry first)."""
         g = self.game
-        stands = [self.visible_rows(s)[0] for s in range(g.players)]
         ann = []
-        for rows in stands:
-            forced, tied, picks = scoring.announcement_options(rows, g.announce_count)
+        for s in range(g.players):
+            forced, tied, picks = self._options(s)
             ann.append(forced + tied[:picks])
         pooled = scoring.pooled(ann)
-        totals = [scoring.score_stand(rows, pooled)["total"] for rows in stands]
+        totals = [scoring.score_stand(self.visible_rows(s)[0], pooled,
+                                      cells=self.stand_groups(s))["total"]
+                  for s in range(g.players)]
         if g.teams:
             t = [totals[0] + totals[2], totals[1] + totals[3]]
             return [t[s % 2] for s in range(g.players)]
@@ -413,7 +460,7 @@ class VeggiesState(State):
         }
         if seat is not None and self.phase == PH_ANNOUNCE and self.ann_opts[seat] is not None:
             forced, tied, picks = self.ann_opts[seat]
-            sizes = scoring.largest(self.visible_rows(seat)[0])
+            sizes = self._largest(seat)
             obs["my_options"] = {"forced": list(forced), "tied": list(tied), "picks": picks,
                                  "largest": {gd: sizes[gd] for gd in forced + tied}}
         return obs
@@ -425,8 +472,10 @@ class VeggiesState(State):
         new.hands = [h.copy() for h in self.hands]
         new.stands = [s.copy() for s in self.stands]
         new.tops = [t.copy() for t in self.tops]
-        new.masks = [[m[0].copy(), m[1].copy()] for m in self.masks]
+        new.masks = [m.copy() for m in self.masks]
         new._blocks = self._blocks.copy()         # arrays are never written in place
+        new._rows = self._rows.copy()             # tuples, replaced and never mutated
+        new._groups = self._groups.copy()         # likewise
         new.phase = self.phase
         new.ann = [a.copy() for a in self.ann]
         new.ann_opts = self.ann_opts.copy()       # tuples, replaced and never mutated
@@ -453,8 +502,10 @@ class VeggiesState(State):
         if len(self.hands) != n or len(d["stands"]) != n or len(self.ramp) != 3:
             raise RecordError("corrupt veggies state: seat count or ramp size is wrong")
         self.tops = [np.zeros((g.B, g.B), np.int8) for _ in range(n)]
-        self.masks = [[np.zeros((g.P, g.P), bool), np.zeros((g.P, g.P), bool)] for _ in range(n)]
+        self.masks = [np.zeros((2, g.P, g.P), bool) for _ in range(n)]
         self._blocks = [None] * n
+        self._rows = [None] * n
+        self._groups = [None] * n
         self.stands = [[] for _ in range(n)]
         for s, placed in enumerate(d["stands"]):
             for i, (c, q, r, cc) in enumerate(placed):
@@ -464,7 +515,7 @@ class VeggiesState(State):
                     raise RecordError(f"corrupt veggies state: seat {s} card {i} {[c, q, r, cc]}")
                 if i == 0 and (q, r, cc) != (0, 0, 0):
                     raise RecordError("corrupt veggies state: a starting card lies at r0 (0,0)")
-                if i and not self.masks[s][q & 1][r + g.E, cc + g.E]:
+                if i and not self.masks[s][q & 1, r + g.E, cc + g.E]:
                     raise RecordError(f"corrupt veggies state: seat {s} card {i} is not placed "
                                       f"legally")
                 self._paint(s, c, q, r + g.E, cc + g.E)

@@ -24,16 +24,14 @@ GOOD_SYMBOL = dict(zip(GOODS, SYMBOLS))
 SYMBOL_GOOD = {s: g for g, s in GOOD_SYMBOL.items()}
 
 
-def _flat(rows: list[str]) -> tuple[list[str], int]:
-    """Pad the grid with a blank border: neighbours never leave the list."""
-    w = max((len(r) for r in rows), default=0) + 2
-    flat = [" "] * w
-    for r in rows:
-        flat.append(" ")
-        flat.extend(r)
-        flat.extend(" " * (w - 1 - len(r)))
-    flat.extend(" " * w)
-    return flat, w
+def _flat(rows: list[str]) -> tuple[str, int]:
+    """The grid as one string, ``w`` wide, with a blank row above and below and one
+    blank column at the right (the left neighbour of column 0 is the blank column
+    of the row above): neighbours never leave the string. Cell (r, c) of ``rows``
+    is at ``(r + 1) * w + c``."""
+    w = max((len(r) for r in rows), default=0) + 1
+    blank = " " * w
+    return blank + "".join(r.ljust(w) for r in rows) + blank, w
 
 
 def _components(flat, w: int, goods=None, cells=None, members: bool = False) -> list:
@@ -85,7 +83,7 @@ def group_cells(rows: list[str], goods: list[str], origin=(0, 0)) -> dict[str, l
     want = {GOOD_SYMBOL[g] for g in goods}
     out: dict[str, list] = {g: [] for g in goods}
     for v, found in _components(flat, w, want, members=True):
-        cells = sorted([j // w - 1 + origin[0], j % w - 1 + origin[1]] for j in found)
+        cells = sorted([j // w - 1 + origin[0], j % w + origin[1]] for j in found)
         out[SYMBOL_GOOD[v]].append(cells)
     for found in out.values():
         found.sort(key=len, reverse=True)
@@ -111,16 +109,18 @@ def largest(rows: list[str]) -> dict[str, int]:
     return {g: (s[0] if s else 0) for g, s in groups(rows).items()}
 
 
-def announcement_options(rows: list[str], count: int = 1) -> tuple[list[str], list[str], int]:
+def announcement_options(rows: list[str], count: int = 1,
+                         sizes: dict[str, int] | None = None) -> tuple[list[str], list[str], int]:
     """What a player announces (rulebook: Scoring; 2-Player Variant with count=2).
 
-    Goods are ranked by their largest group. Returns ``(forced, tied, picks)``:
+    Goods are ranked by their largest group (``sizes``, from :func:`largest`, when
+    the caller has them already). Returns ``(forced, tied, picks)``:
     the goods that must be announced, the goods tied at the boundary, and how
     many of the tied ones the player must choose (0 when nothing is to decide).
     Goods absent from the stand are never announced, so a stand with fewer goods
     than ``count`` announces what it has.
     """
-    sizes = {g: s for g, s in largest(rows).items() if s > 0}
+    sizes = {g: s for g, s in (largest(rows) if sizes is None else sizes).items() if s > 0}
     ranked = sorted(sizes.values(), reverse=True)
     if len(ranked) <= count:
         return [g for g in GOODS if g in sizes], [], 0
@@ -139,17 +139,18 @@ def pooled(announcements: list[list[str]]) -> list[str]:
     return [g for g in GOODS if g in named]
 
 
-def score_stand(rows: list[str], goods: list[str], origin=None) -> dict:
+def score_stand(rows: list[str], goods: list[str], origin=None, cells=None) -> dict:
     """The breakdown of one stand for the pooled goods: per good (largest group)
     x (number of groups), minus 2 a visible rat (rulebook: Scoring). With
     ``origin`` (the position of ``rows[0][0]``) it also gives ``groups``: the
     cells of every group of those goods (see :func:`group_cells`), from the same
-    pass over the stand."""
-    if origin is None:
-        found = groups(rows)
-        cells = None
-    else:
+    pass over the stand; ``cells`` passes that :func:`group_cells` result (for
+    these goods or more) when the caller has it already."""
+    if cells is None and origin is not None:
         cells = group_cells(rows, goods, origin)
+    if cells is None:
+        found = groups(rows)
+    else:
         found = {g: [len(c) for c in cells.get(g, [])] for g in goods}
     per = {}
     for g in goods:
@@ -160,7 +161,7 @@ def score_stand(rows: list[str], goods: list[str], origin=None) -> dict:
     total = sum(p["points"] for p in per.values()) - 2 * r
     out = {"goods": per, "rats": r, "penalty": -2 * r, "total": total}
     if cells is not None:
-        out["groups"] = cells
+        out["groups"] = {g: cells.get(g, []) for g in goods}
     return out
 
 
