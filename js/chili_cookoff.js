@@ -1,7 +1,9 @@
 // The Great Chili Cookoff board. Follows the pattern described at the top of
 // js/shared.js: `board.render(ctx)` draws everything from the compact observation
 // (cards are types, recipes indices) and ctx.catalog (their faces); a legal card
-// is found with ctx.find("play" | "pick", {card: type}) and sends that id.
+// is found with ctx.find("play" | "pick", {card: type}) and sends that id. The
+// pick places and the recipes' progress come from Python (view.pick_places,
+// view.recipe_progress): the board applies no rule of its own.
 import { h, ordinal } from "./shared.js";
 
 /** Ingredient colours (unknown ingredients from a corrected component file get a
@@ -36,47 +38,16 @@ export function recipeOf(catalog, i) {
 }
 
 /**
- * The pick place of each played card, in play order (1 = picks first). Once
- * every card is down Python sends the pick order (view.pick_order) and it is
- * used as it is. While cards are still being played the places are a preview of
- * the same rule (higher rank first; on equal ranks the card played later).
+ * A recipe's rows for the board: Python's progress (view.recipe_progress[k]:
+ * held and in_hand counts in the recipe's ingredient order, cards, points,
+ * complete) beside the recipe's needs from the catalog.
  */
-export function pickPlaces(view, catalog) {
-  const played = view.played || [];
-  const order = view.pick_order || [];
-  if (order.length && order.length === played.length) return played.map(([seat]) => order.indexOf(seat) + 1);
-  const byRank = played.map(([, type], i) => ({ rank: face(catalog, type).rank, i }));
-  byRank.sort((a, b) => (b.rank - a.rank) || (b.i - a.i));
-  const place = [];
-  byRank.forEach((x, k) => { place[x.i] = k + 1; });
-  return place;
-}
-
-/** Count ingredient names in a list of card faces. */
-export function countIngredients(cards) {
-  const n = {};
-  for (const c of cards || []) n[c.ingredient] = (n[c.ingredient] || 0) + 1;
-  return n;
-}
-
-/**
- * A recipe against what the viewer collected (and still holds in hand), both
- * lists of card faces: rows [{ingredient, need, held, inHand}], with held =
- * collected cards counted up to need, plus totals {need, held, complete, points}
- * (points: the prices of the held cards, the bonus not included).
- */
-export function recipeProgress(recipe, collected, hand) {
-  const got = countIngredients(collected);
-  const inHand = countIngredients(hand);
-  const prices = {};
-  for (const c of [...(collected || []), ...(hand || [])]) prices[c.ingredient] = c.price;
-  const rows = Object.entries(recipe.ingredients || {}).map(([ingredient, need]) => ({
-    ingredient, need, held: Math.min(need, got[ingredient] || 0), inHand: inHand[ingredient] || 0,
+export function recipeRows(recipe, progress) {
+  const p = progress || { held: [], in_hand: [], cards: 0, points: 0, complete: false };
+  const rows = Object.entries(recipe.ingredients || {}).map(([ingredient, need], k) => ({
+    ingredient, need, held: p.held[k] || 0, inHand: p.in_hand[k] || 0,
   }));
-  const need = rows.reduce((s, r) => s + r.need, 0);
-  const held = rows.reduce((s, r) => s + r.held, 0);
-  const points = rows.reduce((s, r) => s + r.held * (prices[r.ingredient] || 0), 0);
-  return { rows, need, held, complete: need > 0 && held === need, points };
+  return { rows, need: rows.reduce((s, r) => s + r.need, 0), held: p.cards, complete: p.complete, points: p.points };
 }
 
 /** One card (a face from the catalog): rank top-left, ingredient in the middle,
@@ -140,7 +111,7 @@ function prompt(ctx) {
 function playedArea(ctx) {
   const v = ctx.view;
   const played = v.played || [];
-  const place = pickPlaces(v, ctx.catalog);
+  const place = v.pick_places || [];
   const items = played.map(([seat, type], i) => h("div", { class: ["ck-slot", place[i] === 1 ? "ck-top" : ""] },
     card(face(ctx.catalog, type)),
     h("div", { class: "ck-who" }, ctx.seatLabel(seat)),
@@ -202,8 +173,8 @@ function handArea(ctx) {
       : h("p", { class: "ck-note" }, "No cards left in hand."));
 }
 
-function recipeCard(recipe, collected, hand) {
-  const p = recipeProgress(recipe, collected, hand);
+function recipeCard(recipe, progress) {
+  const p = recipeRows(recipe, progress);
   return h("div", { class: ["ck-recipe", p.complete ? "ck-complete" : ""],
     "aria-label": `recipe ${recipe.name}: ${p.held} of ${p.need} ingredients collected` },
     h("div", { class: "ck-recipe-name" }, recipe.name),
@@ -220,11 +191,9 @@ function recipeCard(recipe, collected, hand) {
 function recipesArea(ctx) {
   const v = ctx.view;
   if (!v.recipes || !v.recipes.length) return null;
-  const faces = (types) => (types || []).map((t) => face(ctx.catalog, t));
-  const mine = faces((v.collected || [])[v.seat]);
-  const hand = faces(v.hand_cards);
+  const progress = v.recipe_progress || [];
   return section("Your recipes", "ck-recipes",
-    h("div", { class: "ck-row" }, v.recipes.map((i) => recipeCard(recipeOf(ctx.catalog, i), mine, hand))),
+    h("div", { class: "ck-row" }, v.recipes.map((i, k) => recipeCard(recipeOf(ctx.catalog, i), progress[k]))),
     h("p", { class: "ck-note" }, "\u25CF collected  \u25D0 in your hand  \u25CB missing. A complete recipe scores +6."));
 }
 

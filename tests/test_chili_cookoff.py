@@ -79,11 +79,16 @@ def test_hand_example_pick_order():
              (dongseop, "Meat", 5), (jaewon, "Tomato", 4)]
     for seat, ing, rank in plays:
         give(s, seat, ing, rank)
-    for seat, ing, rank in plays:
+    # the board's pick places (Python's preview of the same rule while cards go down):
+    # Mustard 4 outranks the earlier Onion 4, Jaewon's Tomato 4 outranks both
+    previews = [[1], [1, 2], [2, 3, 1], [3, 4, 2, 1], [4, 5, 3, 1, 2]]
+    for (seat, ing, rank), preview in zip(plays, previews):
         assert s.current_player == seat
         s.apply(f"play {ing} {rank}")
+        assert s.observation(None)["pick_places"] == preview
     assert s.phase == "pick"
     assert s.pick_order == [dongseop, jaewon, mira, seoyoung, jeonghee]
+    assert s.observation(0)["pick_places"] == [s.pick_order.index(seat) + 1 for seat, _ in s.played]
     assert s.current_player == dongseop
     s.apply("pick Mustard 4")
     assert s.current_player == jaewon
@@ -165,15 +170,55 @@ def test_scoring_example_through_the_engine():
     for i, (ing, rank) in enumerate(want):
         give(s, 0, ing, rank, keep=[TYPE[w] for w in want[:i]])
     assert sorted(s.hands[0]) == sorted(TYPE[w] for w in want)
+    gourmet = s.observation(0)["recipe_progress"][1]
+    assert gourmet == {"held": [0] * 5, "in_hand": [1, 2, 1, 2, 1], "cards": 0, "points": 0,
+                       "complete": False}, "Gourmet's order: Tomato, Meat, Chili, Onion, Mustard"
+    checked = False
     while s.round == 0:
+        if s.hand_no == 6 and s.phase == "play" and s.hands[0]:
+            # one card to go: the board shows 6 of 7 held, and the prices of those 6
+            gourmet = s.observation(0)["recipe_progress"][1]
+            last = C.types[s.hands[0][0]]
+            assert gourmet["cards"] == 6 and sum(gourmet["held"]) == 6 and not gourmet["complete"]
+            assert gourmet["in_hand"] == [int(k == last.ingredient) for k in RECIPE["Gourmet"]]
+            assert gourmet["points"] + C.prices[last.ingredient] == 16
+            checked = True
         if s.phase == "play":
             s.apply(s.legal_actions()[0])
         else:   # each player takes back the card they played
             own = next(t for seat, t in s.played if seat == s.current_player)
             s.apply(g.ntypes + own)
+    assert checked, "the last hand of the round was seen"
     row = s.results[0]["rows"][0]
     assert row == {"seat": 0, "recipe": "Gourmet", "points": 22, "cards": 7, "complete": True}
     assert s.totals[0] == 22
+
+
+def test_board_facts_follow_the_engine():
+    """The board's pick places and recipe progress, at every decision of random games:
+    once every card is down the places are the engine's pick order, and each recipe's
+    progress is what Scoring counts for the seat's collected cards (bonus aside)."""
+    for n, seed in ((2, 1), (4, 2), (7, 3)):
+        g = nbgames.load("chili_cookoff", players=n)
+        s, rng = g.new_state(seed=seed), random.Random(seed)
+        while not s.is_terminal():
+            seat = s.current_player
+            obs = s.observation(seat)
+            assert len(obs["pick_places"]) == len(s.played)
+            assert sorted(obs["pick_places"]) == list(range(1, len(s.played) + 1))
+            if s.phase == "pick":
+                assert obs["pick_places"] == [s.pick_order.index(p) + 1 for p, _ in s.played]
+            got = [C.types[t].ingredient for t in s.collected[seat]]
+            hand = [C.types[t].ingredient for t in s.hands[seat]]
+            assert len(obs["recipe_progress"]) == len(s.recipes[seat])
+            for r, p in zip(s.recipes[seat], obs["recipe_progress"]):
+                need = C.recipes[r][1]
+                assert (p["points"], p["cards"], p["complete"]) == scoring.recipe_score(got, need,
+                                                                                      C.prices, 0)
+                assert p["held"] == [min(got.count(k), v) for k, v in need.items()]
+                assert p["in_hand"] == [hand.count(k) for k in need]
+            assert s.observation(None)["recipe_progress"] == []
+            s.apply(rng.choice(s.legal_actions()))
 
 
 def test_three_rounds_and_most_points_starts_next_round():

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { installDom, renderSynced } from "./fakedom.mjs";
 import { createWidget, encodeAction, expandRuns, makeContext } from "../shared.js";
 import {
-  board, card, face, ingredientColor, lastHandText, pickPlaces, recipeOf, recipeProgress, resultsTable,
+  board, card, face, ingredientColor, lastHandText, recipeOf, recipeRows, resultsTable,
 } from "../chili_cookoff.js";
 
 // Card types as in the default components (catalog.cards[type]).
@@ -46,7 +46,10 @@ function view(extra = {}) {
     title: "chili_cookoff", players: 3, seat: 0, current_player: 0, step: 0, round: 1, rounds: 3, hand: 1,
     phase: "play", leader: 0, hand_cards: [TOM2.type, TOM4.type, MUS4.type], recipes: [0],
     played: [], pick_order: [], table: [], collected: [[MEA5.type], [], []], hand_sizes: [3, 3, 3], scores: [0, 0, 0],
-    round_results: [], last_hand: [], ...extra,
+    round_results: [], last_hand: [], pick_places: [],
+    // what Python sends for Gourmet with Meat 5 collected and Tomato 2, Tomato 4, Mustard 4 in hand
+    recipe_progress: [{ held: [0, 1, 0, 0, 0], in_hand: [2, 0, 0, 0, 1], cards: 1, points: 1, complete: false }],
+    ...extra,
   };
 }
 
@@ -55,24 +58,15 @@ function ctxFor(v, legalIds = [], sent = []) {
     viewer: v.seat, to_move: v.current_player }, (m) => sent.push(m), {});
 }
 
-test("pickPlaces: Python's pick order once all cards are down, else a preview (later card wins ties)", () => {
-  // the rulebook example: Onion 4, Tomato 2, Mustard 4, Meat 5, Tomato 4 by seats 0..4
-  const played = [ONI4, TOM2, MUS4, MEA5, TOM4].map((c, seat) => [seat, c.type]);
-  assert.deepEqual(pickPlaces({ played }, CATALOG), [4, 5, 3, 1, 2]);
-  assert.deepEqual(pickPlaces({ played, pick_order: [3, 4, 2, 0, 1] }, CATALOG), [4, 5, 3, 1, 2]);
-  // Python's order is used as it is (here deliberately another one)
-  assert.deepEqual(pickPlaces({ played, pick_order: [0, 1, 2, 3, 4] }, CATALOG), [1, 2, 3, 4, 5]);
-  assert.deepEqual(pickPlaces({ played: [] }, CATALOG), []);
-});
-
 test("faces and recipes come from the catalog", () => {
   assert.deepEqual(face(CATALOG, 30), MUS4);
   assert.equal(face(CATALOG, 2).ingredient, "?", "an unknown type does not throw");
   assert.equal(recipeOf(CATALOG, 1).name, "Cry Baby");
 });
 
-test("recipeProgress counts collected cards up to need, and cards in hand", () => {
-  const p = recipeProgress({ ingredients: { Tomato: 2, Meat: 1 } }, [TOM4, MEA5, MEA5], [TOM2]);
+test("recipeRows puts Python's progress beside the recipe's needs, in the recipe's order", () => {
+  const p = recipeRows({ ingredients: { Tomato: 2, Meat: 1 } },
+    { held: [1, 1], in_hand: [1, 0], cards: 2, points: 2, complete: false });
   assert.deepEqual(p.rows, [
     { ingredient: "Tomato", need: 2, held: 1, inHand: 1 },
     { ingredient: "Meat", need: 1, held: 1, inHand: 0 },
@@ -81,7 +75,7 @@ test("recipeProgress counts collected cards up to need, and cards in hand", () =
   assert.equal(p.need, 3);
   assert.equal(p.complete, false);
   assert.equal(p.points, 2);
-  assert.equal(recipeProgress({ ingredients: { Meat: 1 } }, [MEA5], []).complete, true);
+  assert.equal(recipeRows({ ingredients: { Meat: 1 } }, undefined).held, 0, "no progress yet draws empty pips");
 });
 
 test("a card shows rank, ingredient and price, and is a labelled button with data-aid only when playable", () => {
@@ -132,7 +126,8 @@ test("not your turn: no buttons on the board, and who is next is said", () => {
 
 test("this hand: played cards with who played them and the pick order", () => {
   installDom();
-  const v = view({ played: [[0, ONI4.type], [1, TOM4.type]], current_player: 2, hand_cards: [TOM2.type, MUS4.type] });
+  const v = view({ played: [[0, ONI4.type], [1, TOM4.type]], pick_places: [2, 1], current_player: 2,
+    hand_cards: [TOM2.type, MUS4.type] });
   const el = board.render(ctxFor(v));
   const slots = el.querySelectorAll(".ck-played .ck-slot");
   assert.equal(slots.length, 3, "two played, one still to play");
@@ -148,7 +143,8 @@ test("pick phase: table cards are buttons sending pick ids, with Python's pick o
   installDom();
   const sent = [];
   const v = view({ phase: "pick", played: [[0, ONI4.type], [1, TOM4.type], [2, MEA5.type]],
-    pick_order: [2, 0, 1], table: [ONI4.type, TOM4.type], current_player: 0, hand_cards: [TOM2.type] });
+    pick_order: [2, 0, 1], pick_places: [2, 3, 1], table: [ONI4.type, TOM4.type], current_player: 0,
+    hand_cards: [TOM2.type] });
   const el = board.render(ctxFor(v, [id("pick", ONI4.type), id("pick", TOM4.type)], sent));
   const buttons = el.querySelectorAll(".ck-pick button.ck-card");
   assert.equal(buttons.length, 2);
@@ -161,7 +157,7 @@ test("pick phase: table cards are buttons sending pick ids, with Python's pick o
   assert.ok(order[1].classList.contains("ck-now"));
   assert.match(el.querySelector(".ck-prompt").textContent, /take a card/);
   const places = el.querySelectorAll(".ck-played .ck-place").map((x) => x.textContent);
-  assert.deepEqual(places, ["2nd", "3rd", "1st"], "the places follow view.pick_order");
+  assert.deepEqual(places, ["2nd", "3rd", "1st"], "the places are Python's view.pick_places");
 });
 
 test("recipes mark the ingredients you hold", () => {

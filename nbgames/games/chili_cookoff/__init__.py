@@ -30,7 +30,12 @@ an index into ``game.catalog()["cards"]`` (``{type, ingredient, rank, price}``),
 and recipes by an index into ``game.catalog()["recipes"]``: ``hand_cards`` and
 ``table`` are lists of types, ``played`` is ``[[seat, type], ...]`` in play
 order, ``last_hand`` is ``[[seat, played, took], ...]`` in pick order and
-``collected`` has a list of types a seat.
+``collected`` has a list of types a seat. Derived for the board, so that the
+browser applies no rule: ``pick_places`` (the pick place, 1 = first, of each
+played card in play order; a preview of the pick-order rule while cards are
+still being played) and ``recipe_progress`` (one entry per recipe of the seat:
+``held`` and ``in_hand`` counts in the recipe's ingredient order, ``cards``,
+``points`` now without the bonus, ``complete``).
 """
 
 from ...core.spec import TitleSpec

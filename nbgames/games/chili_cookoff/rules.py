@@ -46,6 +46,7 @@ class CookoffGame(Game):
         self.ids = {k.name: [k.id(t) for t in range(self.ntypes)] for k in self.action_space.kinds}
         self.ranks = [t.rank for t in c.types]
         self.card_names = [t.ingredient for t in c.types]
+        self.faces = faces
         self.card_dicts = [t.as_dict() for t in c.types]
 
     def catalog(self) -> dict:
@@ -125,12 +126,11 @@ class CookoffState(State):
         if self.phase == PLAY:
             self.hands[seat].remove(t)
             self.played.append([seat, t])
-            self._say(f"Player {seat} plays {g.card_names[t]} {g.ranks[t]}.")
+            self._say(f"Player {seat} plays {g.faces[t]}.")
             if len(self.played) < n:
                 self.current_player = (seat + 1) % n
                 return
-            ranks = g.ranks
-            order = sorted(range(n), key=lambda i: (ranks[self.played[i][1]], i), reverse=True)
+            order = scoring.pick_order([g.ranks[t] for _, t in self.played])
             self.pick_order = [self.played[i][0] for i in order]
             self.table = [t for _, t in self.played]
             self.phase = PICK
@@ -139,7 +139,7 @@ class CookoffState(State):
             return
         self.table.remove(t)
         self.collected[seat].append(t)
-        self._say(f"Player {seat} takes {g.card_names[t]} {g.ranks[t]}.")
+        self._say(f"Player {seat} takes {g.faces[t]}.")
         k = len(self.pick_order) - len(self.table)   # picks made so far
         if k < n - 1:
             self.current_player = self.pick_order[k]
@@ -147,7 +147,7 @@ class CookoffState(State):
         last = self.pick_order[-1]
         t = self.table.pop()
         self.collected[last].append(t)
-        self._say(f"Player {last} takes the last card, {g.card_names[t]} {g.ranks[t]}.")
+        self._say(f"Player {last} takes the last card, {g.faces[t]}.")
         self._end_hand()
 
     def _end_hand(self):
@@ -202,6 +202,7 @@ class CookoffState(State):
             "hand_cards": [] if seat is None else list(self.hands[seat]),
             "recipes": [] if seat is None else list(self.recipes[seat]),
             "played": [[s, t] for s, t in self.played],
+            "pick_places": self._pick_places(),
             "pick_order": list(self.pick_order),
             "last_hand": [[s, p, t] for s, p, t in self.last_hand],
             "table": list(self.table),
@@ -210,8 +211,27 @@ class CookoffState(State):
             "scores": list(self.totals),
             "round_results": [{"round": r["round"], "rows": [dict(x) for x in r["rows"]]}
                               for r in self.results],
+            "recipe_progress": [] if seat is None else self._progress(seat),
         }
         return obs
+
+    def _pick_places(self) -> list[int]:
+        """The pick place (1 = first) of each card played so far, in play order: the
+        pick-order rule applied to the cards down (a preview until all are down)."""
+        order = scoring.pick_order([self.game.ranks[t] for _, t in self.played])
+        places = [0] * len(order)
+        for k, i in enumerate(order):
+            places[i] = k + 1
+        return places
+
+    def _progress(self, seat) -> list[dict]:
+        """Each of ``seat``'s recipes against its collected cards and hand
+        (:func:`.scoring.recipe_progress`)."""
+        g, c = self.game, self.game.components
+        got = [g.card_names[t] for t in self.collected[seat]]
+        hand = [g.card_names[t] for t in self.hands[seat]]
+        return [scoring.recipe_progress(got, hand, c.recipes[r][1], c.prices)
+                for r in self.recipes[seat]]
 
     def _scores(self):
         return list(self.totals)
