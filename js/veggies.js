@@ -23,23 +23,13 @@ const PAD = 3; // spaces drawn around a stand: a card touching it from outside f
 // Pure helpers (tested in js/tests/veggies.test.mjs)
 // ---------------------------------------------------------------------------
 
-/** The rows of a card (6 symbols, two rows of three at r0) turned q quarter
- * turns clockwise: 2 rows of 3 at q = 0, 2; 3 rows of 2 at q = 1, 3. Same as the
- * engine's `rotate` (numpy rot90(a, -q)). */
-export function rotateCard(spaces, q) {
-  let a = [spaces.slice(0, 3).split(""), spaces.slice(3, 6).split("")];
-  for (let k = 0; k < ((q % 4) + 4) % 4; k += 1) {
-    const R = a.length;
-    const C = a[0].length;
-    const b = [];
-    for (let i = 0; i < C; i += 1) {
-      const row = [];
-      for (let j = 0; j < R; j += 1) row.push(a[R - 1 - j][i]);
-      b.push(row);
-    }
-    a = b;
-  }
-  return a.map((r) => r.join(""));
+/** The rows of card `id` turned q quarter turns clockwise, as Python turns it
+ * (catalog.turned[id][q], the engine's `rotate`): 2 rows of 3 at q = 0, 2; 3
+ * rows of 2 at q = 1, 3. An unknown id gives blank rows. */
+export function turnedRows(catalog, id, q = 0) {
+  const turned = ((catalog && catalog.turned) || [])[id];
+  const k = ((q % 4) + 4) % 4;
+  return (turned && turned[k]) || (k % 2 === 0 ? ["   ", "   "] : ["  ", "  ", "  "]);
 }
 
 /** Rows x columns of a card at rotation index q. */
@@ -49,18 +39,12 @@ export const cardShape = (q) => (q % 2 === 0 ? [2, 3] : [3, 2]);
  * middle of the card's long side, so the ghost sits centred under the mouse. */
 export const anchorOffset = (q) => (q % 2 === 0 ? [0, 1] : [1, 0]);
 
-/** The spaces a card covers: [{r, c, sym}] for spaces `spaces` turned q with its
- * top-left at (r, c). */
-export function footprint(spaces, q, r, c) {
-  const rows = rotateCard(spaces, q);
+/** The spaces a card covers: [{r, c, sym}] for its turned `rows` (see
+ * turnedRows) with its top-left at (r, c). */
+export function footprint(rows, r, c) {
   const out = [];
   rows.forEach((row, i) => [...row].forEach((sym, j) => out.push({ r: r + i, c: c + j, sym })));
   return out;
-}
-
-/** The face (6 symbols) of card `id`: catalog.cards[id]. */
-export function faceOf(catalog, id) {
-  return ((catalog && catalog.cards) || [])[id] || "      ";
 }
 
 /** Sort the decoded legal actions into what the board needs: the start and
@@ -112,19 +96,23 @@ export function standWindow(stand, pad = PAD) {
 export function topCards(stand, catalog) {
   const owner = new Map();
   (stand.cards || []).forEach(([id, q, r, c], k) => {
-    for (const cell of footprint(faceOf(catalog, id), q, r, c)) owner.set(`${cell.r},${cell.c}`, k);
+    for (const cell of footprint(turnedRows(catalog, id, q), r, c)) owner.set(`${cell.r},${cell.c}`, k);
   });
   return owner;
 }
 
-/** End-of-game outlines of a stand from Python's groups (result.stands[s].groups:
- * {good: [[[row, col], ...] a group, largest first]}): Map "r,c" -> {good,
- * largest: bool, edges: the "t"/"b"/"l"/"r" sides on the group's border, size}
- * for the goods in `goods`. */
-export function groupMarks(groups, goods) {
+/** End-of-game outlines of a stand from Python's groups and scores
+ * (result.stands[s]: groups {good: [[[row, col], ...] a group]} and goods
+ * {good: {largest, ...}}): Map "r,c" -> {good, largest: bool (a group of the
+ * size Python scored as largest: tied groups are all largest), edges: the
+ * "t"/"b"/"l"/"r" sides on the group's border, size} for the goods in `goods`. */
+export function groupMarks(stand, goods) {
   const marks = new Map();
+  const groups = (stand && stand.groups) || {};
+  const scored = (stand && stand.goods) || {};
   for (const g of goods || []) {
-    ((groups || {})[g] || []).forEach((group, k) => {
+    const largest = (scored[g] || {}).largest;
+    (groups[g] || []).forEach((group) => {
       const inGroup = new Set(group.map(([r, c]) => `${r},${c}`));
       for (const [r, c] of group) {
         let edges = "";
@@ -132,7 +120,7 @@ export function groupMarks(groups, goods) {
         if (!inGroup.has(`${r + 1},${c}`)) edges += "b";
         if (!inGroup.has(`${r},${c - 1}`)) edges += "l";
         if (!inGroup.has(`${r},${c + 1}`)) edges += "r";
-        marks.set(`${r},${c}`, { good: g, largest: k === 0, edges, size: group.length });
+        marks.set(`${r},${c}`, { good: g, largest: group.length === largest, edges, size: group.length });
       }
     });
   }
@@ -153,9 +141,9 @@ export function scoringRows(result) {
   }));
 }
 
-/** What a card shows, for screen readers: "strawberry, banana, ... / rat, ...". */
-export function describeCard(spaces, q = 0) {
-  return rotateCard(spaces, q).map((row) => [...row].map((s) => SYMBOL_NAMES[s] || s).join(", ")).join(" / ");
+/** What a card's turned rows show, for screen readers: "strawberry, banana, ... / rat, ...". */
+export function describeCard(rows) {
+  return rows.map((row) => [...row].map((s) => SYMBOL_NAMES[s] || s).join(", ")).join(" / ");
 }
 
 // ---------------------------------------------------------------------------
@@ -165,8 +153,7 @@ export function describeCard(spaces, q = 0) {
 const symClass = (s) => (s === " " ? "vg-void" : `vg-s-${s === "." ? "E" : s}`);
 
 /** A card face: a small crate of 2 x 3 (or 3 x 2) compartments. */
-export function cardFace(spaces, q = 0, opts = {}) {
-  const rows = rotateCard(spaces, q);
+export function cardFace(rows, opts = {}) {
   return h("div", { class: ["vg-card", opts.cls], style: { "--rows": rows.length, "--cols": rows[0].length },
     "aria-hidden": "true" },
   rows.map((row) => [...row].map((s) => h("span", { class: ["vg-cell", symClass(s)], title: SYMBOL_NAMES[s] }))));
@@ -233,7 +220,7 @@ function counters(v) {
     chip(`Deck ${v.deck}`, "", { title: "cards left in the deck" }),
     mine !== null ? chip(`Your stand ${mine} / ${v.stand_cards}`, "", { "data-testid": "stand-size" }) : null,
     v.announce_count === 2 ? chip("2 players: each announces 2 goods", "vg-note-chip") : null,
-    v.teams ? chip("Teams: seats 0+2 vs 1+3", "vg-note-chip") : null);
+    v.teams ? chip(`Teams: ${v.teams.map((t) => `seats ${t.join("+")}`).join(" vs ")}`, "vg-note-chip") : null);
 }
 
 /** The loading ramp and your hand: the cards you may place (buttons). */
@@ -242,8 +229,8 @@ function market(ctx, ix, ui, redraw) {
   const selectable = (src) => ix.sources.has(src);
   const slot = (src, id, label) => {
     const selected = ui.src === src && selectable(src);
-    const spaces = id === null ? null : faceOf(ctx.catalog, id);
-    const face = spaces ? cardFace(spaces, 0) : h("div", { class: "vg-card vg-empty-slot" }, "empty");
+    const spaces = id === null ? null : turnedRows(ctx.catalog, id);
+    const face = spaces ? cardFace(spaces) : h("div", { class: "vg-card vg-empty-slot" }, "empty");
     const inner = [face, h("span", { class: "vg-slot-label" }, label)];
     if (spaces && selectable(src)) {
       return h("button", { class: ["vg-slot", "nbg-legal", selected ? "vg-selected" : ""],
@@ -273,13 +260,13 @@ function market(ctx, ix, ui, redraw) {
 function rotateTool(ctx, ix, ui, redraw) {
   const v = ctx.view;
   const id = ui.src === null ? null : sourceCard(v, ui.src);
-  const spaces = id === null ? null : faceOf(ctx.catalog, id);
+  const spaces = id === null ? null : turnedRows(ctx.catalog, id, ui.q);
   const turn = (d) => { ui.q = (ui.q + d + 4) % 4; ui.note = ""; redraw(d > 0 ? "vg-rot-cw" : "vg-rot-ccw"); };
   const n = (ix.poses.get(`${ui.src},${ui.q}`) || []).length;
   return h("div", { class: "vg-tool" }, h("h5", { class: "vg-h" }, "Selected"),
     spaces ? h("div", { class: "vg-preview", "aria-live": "polite",
-      "aria-label": `${sourceName(ui.src)} turned ${ROTS[ui.q]} degrees: ${describeCard(spaces, ui.q)}` },
-    cardFace(spaces, ui.q, { cls: "vg-big" })) : h("p", { class: "vg-small" }, "Select a card."),
+      "aria-label": `${sourceName(ui.src)} turned ${ROTS[ui.q]} degrees: ${describeCard(spaces)}` },
+    cardFace(spaces, { cls: "vg-big" })) : h("p", { class: "vg-small" }, "Select a card."),
     h("div", { class: "vg-row", role: "toolbar", "aria-label": "rotate the selected card" },
       h("button", { class: "nbg-btn", "data-key": "vg-rot-ccw", "aria-label": "rotate counter-clockwise (shift+r)",
         title: "rotate counter-clockwise (Shift+R)", onclick: () => turn(-1) }, "\u21BA"),
@@ -315,7 +302,7 @@ function standGrid(ctx, seat, opts) {
   const result = v.phase === "over" ? v.result : null;
   const over = !!(result && result.stands && result.stands[seat]);
   const focus = opts.ui && opts.ui.focusGood;
-  const marks = over ? groupMarks(result.stands[seat].groups, focus ? [focus] : result.pooled) : new Map();
+  const marks = over ? groupMarks(result.stands[seat], focus ? [focus] : result.pooled) : new Map();
   const spots = opts.spots || new Map();
   const cells = [];
   for (let i = 0; i < win.rows; i += 1) {
@@ -411,9 +398,8 @@ function ownStand(ctx, ix, ui, redraw) {
   }
 
   // the ghost: the selected card, turned, following the pointer (or the arrow keys)
-  const spaces = faceOf(ctx.catalog, sourceCard(v, ui.src));
   const ghost = h("div", { class: "vg-ghost", hidden: true, "aria-hidden": "true" },
-    cardFace(spaces, ui.q, { cls: "vg-ghost-card" }));
+    cardFace(turnedRows(ctx.catalog, sourceCard(v, ui.src), ui.q), { cls: "vg-ghost-card" }));
   const status = h("div", { class: "vg-ghost-status", "aria-live": "polite", "data-testid": "ghost-status" }, ui.note || "");
   const place = () => {
     if (!ui.anchor) return;
@@ -501,7 +487,7 @@ function otherStand(ctx, seat, big) {
   const reveal = (ctx.view.reveal || []).find((r) => r.seat === seat);
   const revealed = reveal && reveal.hand && reveal.hand.length
     ? h("div", { class: "vg-reveal" }, h("span", { class: "vg-small" }, "holds (teaching mode): "),
-      reveal.hand.map((id) => cardFace(faceOf(ctx.catalog, id), 0, { cls: "vg-tiny" }))) : null;
+      reveal.hand.map((id) => cardFace(turnedRows(ctx.catalog, id), { cls: "vg-tiny" }))) : null;
   return h("section", { class: "vg-stand vg-other", "aria-label": `${ctx.seatLabel(seat)}'s stand: ${describeStand(stand)}` },
     awning(), standHeader(ctx, seat),
     h("div", { class: "vg-counter-top" }, stand.rows.length
@@ -517,10 +503,10 @@ function startChoice(ctx, ix) {
   if (!hand.length) return null;
   const chosen = v.my_start ?? null;   // secret start: my choice, face down until all have chosen
   const items = hand.map((cardId, i) => {
-    const spaces = faceOf(ctx.catalog, cardId);
+    const spaces = turnedRows(ctx.catalog, cardId);
     const id = ctx.find("start", { card: i });
     const mine = cardId === chosen;
-    const inner = [cardFace(spaces, 0, { cls: "vg-big" }), h("span", { class: "vg-slot-label" },
+    const inner = [cardFace(spaces, { cls: "vg-big" }), h("span", { class: "vg-slot-label" },
       id !== undefined ? "Start with this card" : (mine ? "Your starting card (face down)" : `card ${i + 1}`))];
     return id === undefined
       ? h("div", { class: ["vg-slot", mine ? "vg-selected" : ""], role: "img",

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { FakeModel, flush, installDom, renderSynced } from "./fakedom.mjs";
 import { actionLabel, createWidget, decodeAction, encodeAction, expandRuns, makeContext } from "../shared.js";
 import {
-  anchorOffset, board, cardShape, describeCard, footprint, groupMarks, indexLegal, placementAt, rotateCard,
+  anchorOffset, board, cardShape, describeCard, footprint, groupMarks, indexLegal, placementAt, turnedRows,
   scoringRows, standWindow, symbolAt, topCards,
 } from "../veggies.js";
 
@@ -25,10 +25,21 @@ const SPACE = { size: 7 + 16 * (2 * E + 1) ** 2, kinds: [
     { name: "rot", lo: 0, size: 4, names: ["0", "90", "180", "270"] },
     { name: "row", lo: -E, size: 2 * E + 1 }, { name: "col", lo: -E, size: 2 * E + 1 }] },
 ] };
-// Card faces (catalog.cards[id]) of the cards used below, as in the default components.
+// Card faces (catalog.cards[id]) of the cards used below, as in the default components,
+// and the rows Python turns them to (catalog.turned[id][q], the engine's rotate).
 const CARDS = [];
 Object.assign(CARDS, { 5: "BRBCCC", 8: "BBBMG.", 26: "SMMCRC", 29: "GBB.CC", 36: "C.CGSS", 39: "MCRBBC" });
-const CATALOG = { cards: CARDS };
+const TURNED = [];
+Object.assign(TURNED, {
+  5: [["BRB", "CCC"], ["CB", "CR", "CB"], ["CCC", "BRB"], ["BC", "RC", "BC"]],
+  8: [["BBB", "MG."], ["MB", "GB", ".B"], [".GM", "BBB"], ["B.", "BG", "BM"]],
+  26: [["SMM", "CRC"], ["CS", "RM", "CM"], ["CRC", "MMS"], ["MC", "MR", "SC"]],
+  29: [["GBB", ".CC"], [".G", "CB", "CB"], ["CC.", "BBG"], ["BC", "BC", "G."]],
+  36: [["C.C", "GSS"], ["GC", "S.", "SC"], ["SSG", "C.C"], ["CS", ".S", "CG"]],
+  39: [["MCR", "BBC"], ["BM", "BC", "CR"], ["CBB", "RCM"], ["RC", "CB", "MB"]],
+});
+const CATALOG = { cards: CARDS, turned: TURNED };
+const SBGCMR = [["SBG", "CMR"], ["CS", "MB", "RG"], ["RMC", "GBS"], ["GR", "BM", "SC"]];
 
 const place = (src, rot, row, col) => encodeAction(SPACE, "place", { src, rot, row, col });
 const runs = (ids) => {   // sorted ids -> [gap, count, ...] (as nbgames.widget.base.run_length)
@@ -75,12 +86,12 @@ function render(v, legalIds, sent) {
   return board.render(ctxFor(v, legalIds, sent));
 }
 
-test("rotateCard turns clockwise like the engine (numpy rot90(a, -q))", () => {
-  assert.deepEqual(rotateCard("SBGCMR", 0), ["SBG", "CMR"]);
-  assert.deepEqual(rotateCard("SBGCMR", 1), ["CS", "MB", "RG"]);
-  assert.deepEqual(rotateCard("SBGCMR", 2), ["RMC", "GBS"]);
-  assert.deepEqual(rotateCard("SBGCMR", 3), ["GR", "BM", "SC"]);
-  assert.deepEqual(rotateCard("SBGCMR", 4), rotateCard("SBGCMR", 0));
+test("turnedRows reads Python's turned card (any quarter turn), blank rows for an unknown card", () => {
+  const catalog = { turned: [SBGCMR] };
+  assert.deepEqual(turnedRows(catalog, 0, 1), ["CS", "MB", "RG"]);
+  assert.deepEqual(turnedRows(catalog, 0, 4), turnedRows(catalog, 0, 0));
+  assert.deepEqual(turnedRows(catalog, 0, -1), ["GR", "BM", "SC"]);
+  assert.deepEqual(turnedRows(catalog, 7, 1), ["  ", "  ", "  "]);
   assert.deepEqual(cardShape(1), [3, 2]);
   assert.deepEqual(cardShape(2), [2, 3]);
 });
@@ -94,11 +105,11 @@ test("the layout gives the engine's place ids and labels (no codec of the board'
 });
 
 test("footprint covers the rotated card from its top-left", () => {
-  assert.deepEqual(footprint("SBGCMR", 1, 2, -1), [
+  assert.deepEqual(footprint(SBGCMR[1], 2, -1), [
     { r: 2, c: -1, sym: "C" }, { r: 2, c: 0, sym: "S" },
     { r: 3, c: -1, sym: "M" }, { r: 3, c: 0, sym: "B" },
     { r: 4, c: -1, sym: "R" }, { r: 4, c: 0, sym: "G" }]);
-  assert.match(describeCard("SBGCMR"), /strawberry, banana, grape \/ carrot, mushroom, rat/);
+  assert.match(describeCard(SBGCMR[0]), /strawberry, banana, grape \/ carrot, mushroom, rat/);
 });
 
 test("ghost legality: the pointer space maps to a top-left, legal iff its id is in the synced list", () => {
@@ -125,7 +136,7 @@ test("ghost legality: the pointer space maps to a top-left, legal iff its id is 
 
 test("stand geometry: symbols by coordinate, the drawn window, the top card of each space", () => {
   const stand = { rows: ["  SB", "GGMM"], origin: [-1, 2], cards: [[0, 0, 0, 2], [1, 0, -1, 4]] };
-  const catalog = { cards: ["GGMXXX", "SBMMMM"] };
+  const catalog = { cards: ["GGMXXX", "SBMMMM"], turned: [[["GGM", "XXX"]], [["SBM", "MMM"]]] };
   assert.equal(symbolAt(stand, -1, 4), "S");
   assert.equal(symbolAt(stand, 0, 2), "G");
   assert.equal(symbolAt(stand, -1, 2), " ");
@@ -137,20 +148,24 @@ test("stand geometry: symbols by coordinate, the drawn window, the top card of e
   assert.equal(top.get("0,2"), 0);
 });
 
-test("groupMarks outlines Python's groups and flags the largest", () => {
+test("groupMarks outlines Python's groups and flags the groups of the size Python scored largest", () => {
   // the grape group of the rulebook's Ola (scoring.py), shifted to origin (10, 20)
   const grape = [[10, 23], [10, 24], [10, 25], [11, 23], [11, 25]];
-  const groups = { grape: [grape], strawberry: [[[0, 0], [0, 1]], [[5, 5]]] };
-  const marks = groupMarks(groups, ["grape"]);
+  const stand = { groups: { grape: [grape], strawberry: [[[0, 0], [0, 1]], [[5, 5]]] },
+    goods: { grape: { largest: 5, groups: 1, points: 5 }, strawberry: { largest: 2, groups: 2, points: 4 } } };
+  const marks = groupMarks(stand, ["grape"]);
   assert.equal(marks.size, 5);
   assert.equal(marks.get("10,23").largest, true);
   assert.equal(marks.get("10,23").edges, "tl", "G below and right of it belong to the group");
   assert.equal(marks.get("11,25").edges, "blr", "the G that ends a column");
-  const both = groupMarks(groups, ["grape", "strawberry"]);
+  const both = groupMarks(stand, ["grape", "strawberry"]);
   assert.equal(both.size, 8);
   assert.equal(both.get("5,5").largest, false);
   assert.equal(both.get("5,5").size, 1);
-  assert.equal(groupMarks(groups, ["banana"]).size, 0);
+  assert.equal(groupMarks(stand, ["banana"]).size, 0);
+  const tied = { groups: { banana: [[[0, 0], [0, 1]], [[3, 3], [4, 3]]] }, goods: { banana: { largest: 2 } } };
+  const ties = groupMarks(tied, ["banana"]);
+  assert.ok(ties.get("0,0").largest && ties.get("4,3").largest, "two groups tie for largest: both are");
 });
 
 test("start phase: the two hand cards are buttons sending start ids (found by field)", () => {
@@ -391,10 +406,13 @@ test("real synced states from Python: every spot and button sends a legal id",
       if (v.phase === "over") {
         assert.deepEqual(el.querySelectorAll(".vg-score-table td.vg-total").map((x) => Number(x.textContent)),
           v.result.totals);
-        // every cell of every pooled group is outlined, the largest in gold
+        // every cell of every pooled group is outlined, in gold every group of the size
+        // Python scored as largest (groups that tie for largest all are)
         const own = v.result.stands[v.seat].groups;
+        const scored = v.result.stands[v.seat].goods;
         const cells = Object.values(own).flat(2);
-        const big = Object.values(own).filter((gs) => gs.length).map((gs) => gs[0].length).reduce((p, q) => p + q, 0);
+        const big = Object.entries(own).map(([g, gs]) => gs.filter((x) => x.length === scored[g].largest).flat().length)
+          .reduce((p, q) => p + q, 0);
         assert.equal(el.querySelectorAll(".vg-own .vg-grp, .vg-own .vg-big-grp").length, cells.length, at);
         assert.equal(el.querySelectorAll(".vg-own .vg-big-grp").length, big, at);
       }

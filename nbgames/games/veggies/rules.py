@@ -131,8 +131,11 @@ class VeggiesGame(Game):
 
 
     def catalog(self) -> dict:
-        """``cards``: each card's 6 spaces (row-major at r0), indexed by card id."""
-        return {"cards": list(self.card_text)}
+        """``cards``: each card's 6 spaces (row-major at r0), indexed by card id;
+        ``turned``: each card's rows at r0, r90, r180 and r270 (:func:`rotate`), so
+        that the board turns no card itself."""
+        return {"cards": list(self.card_text),
+                "turned": [[rotate(t, r) for r in ROTS] for t in self.card_text]}
 
 
 class VeggiesState(State):
