@@ -29,8 +29,9 @@ export function cardLabel(card, symbols) {
   return `${card.name} ${card.value}${sym}`;
 }
 
-/** Cards grouped by ingredient, each group's values sorted: the end-of-game sorting
- * of a kettle (Scoring: "first by type of ingredient and then by value"). */
+/** Cards grouped by ingredient, each group's values sorted, for the recall-mode
+ * memory panel (display sorting of ``stacks``; the end-of-game scoring draws the
+ * groups Python scored, ``result[].rows``). */
 export function stackGroups(cardIds, cards) {
   const by = new Map();
   for (const id of cardIds || []) {
@@ -43,12 +44,12 @@ export function stackGroups(cardIds, cards) {
     .map((g) => ({ ...g, cards: g.cards.sort((x, y) => x.value - y.value) }));
 }
 
-/** "row 2", "column 3" or "a corner": where a pawn space stands. */
+/** "row 2", "column 3" or "a corner": where a pawn space stands (the catalog's
+ * ``line_names`` of the line in front of it). */
 export function spaceText(space, cat) {
-  const g = cat.grid || 6;
   const li = (cat.space_lines || [])[space];
   if (li === undefined || li < 0) return "a corner";
-  return li < g - 2 ? `row ${li + 1}` : `column ${li - (g - 2) + 1}`;
+  return (cat.line_names || [])[li] || `line ${li}`;
 }
 
 /** One line for one event of the observation's ``events``. */
@@ -132,21 +133,18 @@ function workshop(ctx, root) {
   const cards = cat.cards || [];
   const takes = new Map(ctx.legalOf("take").map((a) => [a.row * g + a.col, a.id]));
   const turn = v.turn_seat;
-  const lineCells = new Set();
-  if (v.phase === "take" && turn !== null && turn !== undefined) {
-    const li = (cat.space_lines || [])[v.pawns[turn]];
-    if (li >= 0) for (const c of cat.lines[li]) lineCells.add(c);
-  }
+  // the line in front of the mover's pawn (Python's ``line``)
+  const lineCells = new Set(v.line || []);
+  // the mover's walk this turn: the spaces each of its move events passed
   const trail = new Set();
   for (const ev of v.events || []) {
     if (ev[0] === "move" && ev[1] === turn) {
-      for (let p = ev[2]; p !== ev[3]; p = (p + 1) % (4 * (g - 1))) trail.add(p);
-      trail.add(ev[3]);
+      for (const p of [ev[2], ...ev.slice(4), ev[3]]) trail.add(p);
     }
   }
-  const players = v.players || 2;
-  const next = turn === null || turn === undefined ? null : (turn + 1) % players;
-  const coming = new Set(next === null || !v.paths ? [] : v.paths[next]);
+  // the next pawn's coming move (Python's ``next_seat`` and ``paths``)
+  const next = v.next_seat ?? null;
+  const coming = new Set(next === null || !v.paths ? [] : v.paths[next] || []);
   const after = v.after || [];
   const cells = [];
   // pawn spaces
@@ -273,16 +271,18 @@ function scoring(ctx) {
   const cards = cat.cards || [];
   const rows = scoreRows(v.result, cat);
   const winners = new Set(ctx.winners || []);
-  const sorted = (v.kettles || []).map((k, s) => {
-    const res = (v.result || [])[s] || { rows: [] };
-    const pts = new Map(res.rows.map((r) => [r.ingredient, r]));
+  // each kettle as Python scored it: one group a row of ``result[].rows``
+  const sorted = (v.result || []).map((res, s) => {
+    const groups = res.rows || [];
+    const count = groups.reduce((n, row) => n + (row.cards || []).length, 0);
     return h("div", { class: "kk-sorted", "aria-label": `${ctx.seatLabel(s)}'s kettle, sorted` },
-      h("h4", { class: "kk-h" }, `${ctx.seatLabel(s)} \u2014 ${k.length} cards`),
-      h("div", { class: "kk-groups" }, stackGroups(k, cards).map((g) => {
-        const row = pts.get(g.ingredient) || {};
+      h("h4", { class: "kk-h" }, `${ctx.seatLabel(s)} \u2014 ${count} cards`),
+      h("div", { class: "kk-groups" }, groups.map((row) => {
+        const ing = (cat.ingredients || [])[row.ingredient] || {};
         return h("div", { class: "kk-group" },
-          h("div", { class: "kk-group-name" }, g.name),
-          h("div", { class: "kk-group-cards" }, g.cards.map((c) => cardFace(c, cat, { cls: "kk-mini" }))),
+          h("div", { class: "kk-group-name" }, ing.name || `ingredient ${row.ingredient}`),
+          h("div", { class: "kk-group-cards" }, (row.cards || []).map((id) => cards[id])
+            .filter(Boolean).map((c) => cardFace(c, cat, { cls: "kk-mini" }))),
           h("div", { class: ["kk-group-pts", row.points < 0 && "kk-neg"] },
             `${row.points > 0 ? "+" : ""}${row.points ?? 0}${row.doubled ? " \u00D72" : ""}`));
       })));

@@ -210,7 +210,8 @@ def test_example_black_moves_four_over_white():
     s.apply(take)
     d = s.to_dict()["data"]
     assert d["pawns"][1] == (white + 3) % 20          # 4 spaces counted, White's skipped
-    assert ["move", 1, black, (white + 3) % 20] in d["events"]
+    # the move event carries the spaces passed: White's space too, not counted
+    assert ["move", 1, black, (white + 3) % 20, *[(black + k) % 20 for k in range(1, 5)]] in d["events"]
     assert s.current_player == 1
     line = game.space_line[(white + 3) % 20]
     assert sorted(game.cell_of[a] for a in s.legal_action_ids()) == \
@@ -370,6 +371,126 @@ def test_wand_gives_another_turn_but_not_three():
     assert moves and moves[0][1] != e[1]
 
 
+# -- derived facts the board draws (issue 7: Python sends them, JS does not derive) ---
+def random_states(players, seeds=range(12), recipes=False):
+    """Every state of a few random games (the game, the state before each decision)."""
+    game = nbgames.load("kupferkessel", players=players, recipes=recipes)
+    for seed in seeds:
+        s = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while True:
+            yield game, s.clone()
+            if s.is_terminal():
+                break
+            ids = s.legal_action_ids()
+            s.apply(ids[rng.randrange(len(ids))])
+
+
+def pass_the_turn(game, s, rng):
+    """Play the decision at hand (and a symbol it brings) announcing no magic wand and
+    no exploding kettle; returns the state after, or None if the game ended."""
+    s = s.clone()
+    while True:
+        ids = s.legal_action_ids()
+        if not ids:
+            return None
+        kinds = [kind(game, a) for a in ids]
+        if "forfeit" in kinds:
+            s.apply(ids[kinds.index("forfeit")])
+        else:
+            s.apply(ids[rng.randrange(len(ids))])
+        if any(e[0] == "move" for e in s.to_dict()["data"]["events"]):
+            return s
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_next_seat_and_paths_are_the_next_move(players):
+    """Moving Pawns, Magic wand and magic hat: ``next_seat`` is the seat whose pawn moves
+    next when the turn passes (no wand announced), ``paths[next_seat]`` exactly the
+    spaces it then passes; after a wand extra turn (streak 2) the next seat is the
+    following one, as the engine plays it; at the last card and the end: None."""
+    rng = random.Random(players)
+    checked = extra = wand_use = 0
+    for game, s in random_states(players):
+        obs = s.observation(None)
+        ph = obs["phase"]
+        if ph in ("last", "over"):
+            assert obs["next_seat"] is None
+            continue
+        nxt = obs["next_seat"]
+        after = pass_the_turn(game, s, rng)
+        if after is None:
+            continue
+        move = next(e for e in after.to_dict()["data"]["events"] if e[0] == "move")
+        assert move[1] == nxt, (ph, obs["turn_seat"], obs["streak"])
+        assert move[4:] + move[3:4] == obs["paths"][nxt]
+        checked += 1
+        extra += obs["streak"] == 2
+        if ph == "symbol" and "use the magic wand and hat" in s.legal_actions().labels:
+            # announcing the wand is the one decision after which the turn seat moves again
+            used = s.clone().apply("use the magic wand and hat")
+            move = next(e for e in used.to_dict()["data"]["events"] if e[0] == "move")
+            assert move[1] == obs["turn_seat"] != nxt and move[4:] + move[3:4] == obs["paths"][move[1]]
+            assert used.observation(None)["streak"] == 2 or \
+                any(e[0] == "corner" for e in used.to_dict()["data"]["events"])
+            wand_use += 1
+    assert checked > 300 and extra > 3 and wand_use > 3
+
+
+def test_move_events_carry_the_path_the_pawn_walked():
+    """Moving Pawns: every move event carries the spaces the pawn passed, clockwise one
+    at a time from its start to where it stopped (that they are the engine's own
+    walk, other pawns skipped, is test_next_seat_and_paths_are_the_next_move)."""
+    n = 0
+    for _, s in random_states(3, seeds=range(4)):
+        d = s.to_dict()["data"]
+        moves = [e for e in d["events"] if e[0] == "move"]
+        assert s.observation(0)["events"] == d["events"]
+        for _, _seat, start, end, *passed in moves:
+            path = passed + [end]
+            assert path == [(start + k) % 20 for k in range(1, len(path) + 1)]
+            assert 1 <= len(path) <= 4 + len(d["pawns"]) - 1    # a value 1..4, the others passed
+            n += 1
+        last = {e[1]: e for e in moves}
+        for seat, e in last.items():
+            assert d["pawns"][seat] == e[3]
+    assert n > 100
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_line_is_what_the_pawn_may_take(players):
+    """Taking Ingredient Cards: ``line`` is the row or column in front of the mover's pawn
+    (6 cells, the cell beside the pawn at one end) and its cards are exactly the legal
+    takes; only to take."""
+    game = nbgames.load("kupferkessel", players=players)
+    cat = game.catalog()
+    n = 0
+    for _, s in random_states(players, seeds=range(6)):
+        obs = s.observation(None)
+        if obs["phase"] != "take":
+            assert "line" not in obs
+            continue
+        line = obs["line"]
+        legal = sorted(game.cell_of[a] for a in s.legal_action_ids())
+        assert sorted(c for c in line if obs["grid"][c] >= 0) == legal
+        beside = cat["spaces"][obs["pawns"][obs["turn_seat"]]]
+        assert beside in (line[0], line[-1]) and len(line) == 6
+        assert len({c // 6 for c in line}) == 1 or len({c % 6 for c in line}) == 1
+        n += 1
+    assert n > 100
+
+
+def test_line_names_say_row_or_column():
+    """Geometry: the catalog's ``line_names`` name each line by the row or column of its
+    cells (lines 0..3 rows 1..4, 4..7 columns 1..4)."""
+    cat = nbgames.load("kupferkessel").catalog()
+    assert len(cat["line_names"]) == len(cat["lines"]) == 8
+    for name, cells in zip(cat["line_names"], cat["lines"]):
+        what, k = name.split()
+        coord = {"row": 0, "column": 1}[what]
+        assert {divmod(c, 6)[coord] for c in cells} == {int(k)}
+
+
 # -- the end ------------------------------------------------------------------------
 def last_state(game, seeds=range(100)):
     return play_until(game, lambda s: s.to_dict()["data"]["phase"] == 2, seeds)
@@ -431,6 +552,10 @@ def test_example_white_scores_26():
     table = scoring.score_table([white_example(), black], ["white", "black"])
     rows = table[0]["rows"]
     assert [r["points"] for r in rows] == [25, -6, 0, 7]     # Whiskers, Eye of Newt, Fungi, Toad
+    # each row names its cards, in the order of its values (the board draws them)
+    assert [r["cards"] for r in rows] == [[cid("Whiskers", v) for v in (1, 2, 3, 4)], [cid("Eye of Newt", 3)],
+                                          [cid("Fungi", 2), cid("Fungi", 3)],
+                                          [cid("Toad", v) for v in (1, 2, 4)]]
     assert table[0]["ones_bonus"] == 0 and table[0]["total"] == 26
 
 
@@ -452,6 +577,13 @@ def test_example_white_26_through_the_engine():
     s.apply("keep the last card")
     res = s.observation(0)["result"]
     assert res[0]["total"] == 26 and res[1]["ones_bonus"] == 5
+    # the rows hold every kettle card once, grouped by ingredient, in the order of values
+    for seat, r in enumerate(res):
+        kettle = s.to_dict()["data"]["kettles"][seat]
+        assert sorted(x for row in r["rows"] for x in row["cards"]) == sorted(kettle)
+        for row in r["rows"]:
+            assert [C.cards[x].value for x in row["cards"]] == row["values"]
+            assert {C.cards[x].ingredient for x in row["cards"]} == {row["ingredient"]}
     assert s.scores()[0] == 26
 
 

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { renderSynced } from "./fakedom.mjs";
+import { installDom, renderSynced } from "./fakedom.mjs";
 import { createWidget, expandRuns, makeContext } from "../shared.js";
 import { board, cardLabel, eventText, promptText, ringPos, scoreRows, spaceText, stackGroups } from "../kupferkessel.js";
 
@@ -19,7 +19,11 @@ const CARDS = [
 const CAT = {
   cards: CARDS, symbols: ["exploding kettle", "magic wand and hat"], seat_colours: ["white", "black"],
   recipes: [{ recipe: 0, kind: "last_card", bonus: 10, text: "Take the last card", colour: null }],
-  grid: 6, lines: [], space_lines: [],
+  ingredients: [{ name: "Whiskers", colour: "white", plant: false }, { name: "Vines", colour: "lilac", plant: true },
+    { name: "Toad", colour: "green", plant: false }],
+  // no `lines`: the board must not work out the glowing line itself
+  grid: 6, lines: [], space_lines: [-1, 4, 5, 6, 7, -1, 0, 1, 2, 3, -1, 7, 6, 5, 4, -1, 3, 2, 1, 0],
+  line_names: ["row 1", "row 2", "row 3", "row 4", "column 1", "column 2", "column 3", "column 4"],
 };
 const SEATS = [0, 1].map((s) => ({ seat: s, kind: s ? "policy" : "human", name: s ? "greedy" : "human" }));
 
@@ -44,7 +48,7 @@ test("cardLabel names the symbol", () => {
   assert.equal(cardLabel(CARDS[2], CAT.symbols), "Vines 3");
 });
 
-test("stackGroups sorts a kettle by ingredient, then value (Scoring)", () => {
+test("stackGroups sorts the recall memory by ingredient, then value (display)", () => {
   const g = stackGroups([4, 2, 1, 3, 0], CARDS);
   assert.deepEqual(g.map((x) => x.name), ["Whiskers", "Vines", "Toad"]);
   assert.deepEqual(g[0].cards.map((c) => c.value), [1, 2]);
@@ -62,12 +66,12 @@ test("eventText tells every event", () => {
   assert.equal(eventText(["corner", 0, 5], CAT, name), "P0 stopped by a corner: no card this turn");
 });
 
-test("spaceText names the line in front of a space (lines 0-3 rows, 4-7 columns)", () => {
-  const cat = { grid: 6, space_lines: [-1, 4, 5, 6, 7, -1, 0, 1] };
+test("spaceText names the line in front of a space with the catalog's line_names", () => {
+  const cat = { space_lines: [-1, 4, 5, 6, 7, -1, 0, 1], line_names: ["top", "a", "b", "c", "left", "second"] };
   assert.equal(spaceText(0, cat), "a corner");
-  assert.equal(spaceText(2, cat), "column 2");
-  assert.equal(spaceText(6, cat), "row 1");
-  assert.equal(eventText(["move", 0, 0, 2], { ...CAT, ...cat }, (x) => `P${x}`), "P0 moved next to column 2");
+  assert.equal(spaceText(2, cat), "second");            // the name Python gives, not one made from the index
+  assert.equal(spaceText(6, cat), "top");
+  assert.equal(eventText(["move", 0, 0, 2, 1], CAT, (x) => `P${x}`), "P0 moved next to column 2");
 });
 
 test("scoreRows carries recipe bonuses", () => {
@@ -85,6 +89,78 @@ test("promptText asks the viewer or names who decides", () => {
   assert.equal(promptText(ctxFor(v)), "P1 greedy to take a card");
 });
 
+// a 2-player table: cards 0..4 along row 1 and column 1, corners, gaps elsewhere
+function table(extra = {}) {
+  const grid = Array(36).fill(-1);
+  for (const c of [0, 5, 30, 35]) grid[c] = -2;
+  [6, 7, 8, 9, 10].forEach((cell, i) => { grid[cell] = i; });
+  grid[1] = 2;
+  grid[13] = 3;
+  return {
+    title: "kupferkessel", players: 2, seat: null, current_player: 0, step: 9, memory: "table",
+    phase: "take", turn_seat: 0, streak: 1, grid, pawns: [7, 12], tops: [3, 4], sizes: [3, 2],
+    deck: 10, removed: 0, events: [], pending: -1, finisher: -1, recipes: [], recipe_counts: [0, 0],
+    paths: [[8, 9], [13, 14, 15, 16]], next_seat: 1, line: [6, 7, 8, 9, 10, 11],
+    after: [[8], [8, 9], [8, 9, 10], [8, 9, 10, 11]], ...extra,
+  };
+}
+const marked = (el, cls) => el.querySelectorAll(`.kk-space.${cls}`).map((x) => Number(x.getAttribute("data-space"))).sort((a, b) => a - b);
+
+test("the glowing line is Python's line: no geometry in the catalog needed", () => {
+  installDom();
+  const el = board.render(ctxFor(table()));
+  const cells = el.querySelectorAll(".kk-in-line").map((x) => Number(x.parentNode.getAttribute("data-cell")));
+  assert.deepEqual(cells.sort((a, b) => a - b), [6, 7, 8, 9, 10]);       // the cards of `line` (11 is a gap)
+  installDom();
+  const none = board.render(ctxFor(table({ phase: "symbol", line: undefined })));
+  assert.equal(none.querySelectorAll(".kk-in-line").length, 0);
+});
+
+test("the trail is the path carried by the mover's move event, skipped pawns included", () => {
+  installDom();
+  // P0 walked 3 -> 7 over 4, 5, 6; P1's corner move is not the mover's trail
+  const ev = [["move", 1, 9, 10], ["corner", 1, 10], ["move", 0, 3, 7, 4, 5, 6]];
+  const el = board.render(ctxFor(table({ events: ev })));
+  assert.deepEqual(marked(el, "kk-trail"), [3, 4, 5, 6, 7]);
+});
+
+test("after a magic wand extra turn the coming move is next_seat's path", () => {
+  installDom();
+  // P0 announced the wand and moved again (streak 2): P1 moves next, with its path
+  const ev = [["symbol", 0, 1, 1], ["refill", 13, 3], ["move", 0, 5, 7, 6]];
+  const el = board.render(ctxFor(table({ streak: 2, events: ev, next_seat: 1 })));
+  assert.deepEqual(marked(el, "kk-coming"), [13, 14, 15, 16]);
+  assert.deepEqual(marked(el, "kk-coming-1"), [13, 14, 15, 16]);
+  assert.equal(marked(el, "kk-coming-0").length, 0);
+  assert.ok(el.querySelector(".kk-chip-extra"));
+  // whatever seat Python names is the one drawn (the board does not count seats)
+  installDom();
+  const mine = board.render(ctxFor(table({ next_seat: 0 })));
+  assert.deepEqual(marked(mine, "kk-coming-0"), [8, 9]);
+});
+
+test("at the last card nobody moves next: no coming move", () => {
+  installDom();
+  const el = board.render(ctxFor(table({ phase: "last", pending: 2, deck: 0, next_seat: null, line: undefined, after: undefined })));
+  assert.equal(marked(el, "kk-coming").length, 0);
+});
+
+test("the scoring draws the groups Python scored (result rows with their cards)", () => {
+  installDom();
+  const result = [
+    { rows: [{ ingredient: 0, values: [1, 2], cards: [0, 1], doubled: true, points: 0 },
+      { ingredient: 2, values: [4], cards: [4], doubled: false, points: -4 }], ingredients: -4, ones_bonus: 5, recipes: [], total: 1 },
+    { rows: [{ ingredient: 1, values: [2, 3], cards: [3, 2], doubled: false, points: 0 }], ingredients: 0, ones_bonus: 0, recipes: [], total: 0 },
+  ];
+  const el = board.render(ctxFor(table({ phase: "over", current_player: null, turn_seat: null, next_seat: null, result, kettles: [[4, 1, 0], [2, 3]] })));
+  const sorted = el.querySelectorAll(".kk-sorted");
+  assert.equal(sorted.length, 2);
+  assert.deepEqual(sorted[0].querySelectorAll(".kk-group-name").map((x) => x.textContent), ["Whiskers", "Toad"]);
+  assert.deepEqual(sorted[1].querySelectorAll(".kk-mini .kk-val").map((x) => x.textContent), ["2", "3"]);   // Python's order
+  assert.deepEqual(sorted[0].querySelectorAll(".kk-group-pts").map((x) => x.textContent), ["0 \u00D72", "-4"]);
+  assert.ok(sorted[0].querySelector("h4").textContent.includes("3 cards"));
+});
+
 const FIXTURES = process.env.NBGAMES_KUPFERKESSEL_FIXTURES;
 
 if (FIXTURES) {
@@ -92,6 +168,7 @@ if (FIXTURES) {
     const cases = JSON.parse(readFileSync(FIXTURES, "utf8"));
     assert.ok(cases.length > 20);
     const phases = new Set();
+    let extra = 0;
     for (const c of cases) {
       const { doc, model, el } = await renderSynced(createWidget, board, c.state);
       const step = c.state.step_index;
@@ -117,11 +194,23 @@ if (FIXTURES) {
       assert.equal(el.querySelectorAll(".kk-space").length, 20);
       assert.equal(el.querySelectorAll(".kk-pawn").length, v.players);
       if (v.phase === "take" && legal.size) assert.ok(el.querySelectorAll(".kk-in-line").length >= legal.size);
+      // the glowing line, the trail and the coming move are exactly Python's facts
+      const spaces = (cls) => el.querySelectorAll(`.kk-space.${cls}`).map((x) => Number(x.getAttribute("data-space"))).sort((a, b) => a - b);
+      const lit = el.querySelectorAll(".kk-in-line").map((x) => Number(x.parentNode.getAttribute("data-cell"))).sort((a, b) => a - b);
+      assert.deepEqual(lit, (v.line || []).filter((c) => v.grid[c] >= 0).sort((a, b) => a - b), `step ${step}: line`);
+      const coming = v.next_seat === null ? [] : [...new Set(v.paths[v.next_seat])].sort((a, b) => a - b);
+      assert.deepEqual(spaces("kk-coming"), coming, `step ${step}: coming move`);
+      if (v.next_seat !== null) assert.deepEqual(spaces(`kk-coming-${v.next_seat}`), coming);
+      const walked = new Set();
+      for (const e of v.events) if (e[0] === "move" && e[1] === v.turn_seat) e.slice(2).forEach((p) => walked.add(p));
+      assert.deepEqual(spaces("kk-trail"), [...walked].sort((a, b) => a - b), `step ${step}: trail`);
+      if (v.streak > 1 && v.phase !== "over") extra += 1;
       if (v.phase === "over") {
         assert.ok(el.querySelector(".kk-score-table"));
         assert.equal(el.querySelectorAll(".kk-sorted").length, v.players);
       }
     }
-    assert.ok(phases.has("take") && phases.has("over"));
+    assert.ok(phases.has("take") && phases.has("over") && phases.has("last"));
+    assert.ok(extra > 0, "some state is a magic wand extra turn");
   });
 }

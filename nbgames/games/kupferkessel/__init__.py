@@ -26,20 +26,27 @@ Options: ``memory`` ("table" default / "recall"), ``recipes`` (False / True),
 
 Observation (JSON; cards are indices into ``game.catalog()["cards"]``):
 ``memory``, ``phase`` (take/symbol/last/over), ``turn_seat``, ``streak`` (turns in
-a row), ``grid`` (36 cells, card or -1 gap or -2 corner), ``pawns`` (spaces
-0..19 clockwise from the top-left corner), ``tops`` and ``sizes`` of every
-kettle, ``deck`` and ``removed`` (counts), ``events`` (what happened since the
-last decision: moves, a pawn stopping at a corner, takes, symbols, explosions,
-refills), ``pending`` (the last card while its taker decides, else -1),
-``finisher``, ``recipes`` (your own), ``recipe_counts``, ``paths`` (the spaces
-each pawn would pass on its next move with its current top card) and, to take,
-``after`` (the path of the next move for a new top card of value 1, 2, 3, 4). With
-``memory="recall"`` also ``stacks`` (every kettle bottom to top),
-``deck_bottom`` (the cards seen going under the deck, still at its bottom) and
-``removed_cards``. At the end: ``kettles`` (sorted), ``all_recipes``, ``kept``
-and ``result`` (the scoring table by seat: ``rows`` of ``{ingredient, values,
-doubled, points}``, ``ones_bonus``, ``recipes`` as ``[index, bonus, met]``,
-``total``).
+a row: 2 on the extra turn of the magic wand and hat), ``grid`` (36 cells, card or
+-1 gap or -2 corner), ``pawns`` (spaces 0..19 clockwise from the top-left corner),
+``tops`` and ``sizes`` of every kettle, ``deck`` and ``removed`` (counts),
+``events`` (what happened since the last decision: moves as ``["move", seat,
+start, end, *passed]`` with ``passed`` the spaces the pawn passed between start and
+end, skipped pawns included, e.g. ``["move", 1, 8, 12, 9, 10, 11]``; a pawn stopping
+at a corner, takes, symbols, explosions, refills), ``pending`` (the last card while
+its taker decides, else -1), ``finisher``, ``recipes`` (your own),
+``recipe_counts``, ``paths`` (the spaces each pawn would pass on its next move
+with its current top card), ``next_seat``
+(whose pawn moves next when the decision at hand ends the turn and no magic
+wand is announced, e.g. ``1``; ``None`` at the last card and at the end) and,
+to take, ``line`` (the cells of the line in front of the pawn, e.g. ``[1, 7, 13,
+19, 25, 31]`` for column 1, gaps included) and ``after`` (the path of the next
+move for a new top card of value 1, 2, 3, 4). With ``memory="recall"`` also
+``stacks`` (every kettle bottom to top), ``deck_bottom`` (the cards seen going
+under the deck, still at its bottom) and ``removed_cards``. At the end:
+``kettles`` (sorted), ``all_recipes``, ``kept`` and ``result`` (the scoring table
+by seat: ``rows`` of ``{ingredient, values, cards, doubled, points}``, sorted by
+ingredient then value, ``cards`` the card indices in the order of ``values``;
+``ones_bonus``, ``recipes`` as ``[index, bonus, met]``, ``total``).
 
 Memory: table versus recall
 ---------------------------

@@ -78,6 +78,8 @@ class KupferkesselGame(Game):
         self.corner_cells = (0, g - 1, g * g - g, g * g - 1)
         self.lines = [tuple((r + 1) * g + col for col in range(g)) for r in range(g - 2)] + \
                      [tuple(row * g + c1 + 1 for row in range(g)) for c1 in range(g - 2)]
+        self.line_names = [f"row {r + 1}" for r in range(g - 2)] + \
+                          [f"column {c1 + 1}" for c1 in range(g - 2)]
         self.cell_lines = [[] for _ in range(g * g)]
         for li, cells in enumerate(self.lines):
             for cell in cells:
@@ -132,8 +134,9 @@ class KupferkesselGame(Game):
         (``{name, colour, plant}``), ``recipes`` (``{recipe, kind, bonus, text,
         colour}``), ``symbols`` (names by code), ``seat_colours``, ``grid`` (6),
         ``spaces`` (the cell beside each pawn space), ``space_lines`` (the line in
-        front of each space, -1 at a corner), ``lines`` (the cells of each line)
-        and ``start_spaces``."""
+        front of each space, -1 at a corner), ``lines`` (the cells of each line),
+        ``line_names`` (``"row 1"`` .. ``"row 4"``, ``"column 1"`` .. ``"column 4"``, by
+        line) and ``start_spaces``."""
         c = self.components
         return {"cards": [x.as_dict() for x in c.cards],
                 "ingredients": [dict(i) for i in c.ingredients],
@@ -141,6 +144,7 @@ class KupferkesselGame(Game):
                 "symbols": list(c.symbol_names), "seat_colours": list(self.seat_colours),
                 "grid": self.size, "spaces": list(self.space_cell),
                 "space_lines": list(self.space_line), "lines": [list(x) for x in self.lines],
+                "line_names": list(self.line_names),
                 "start_spaces": list(self.start_spaces)}
 
     def move(self, start: int, steps: int, others) -> list[int]:
@@ -243,7 +247,8 @@ class KupferkesselState(State):
             path = g.move(start, steps, others)
             end = path[-1]
             self.pawns[seat] = end
-            self.events.append(["move", seat, start, end])
+            # the spaces passed between start and end (flat: events hold no nested lists)
+            self.events.append(["move", seat, start, end, *path[:-1]])
             self.seat, self.streak = seat, streak
             if g.space_line[end] >= 0:
                 self.phase = TAKE
@@ -253,6 +258,17 @@ class KupferkesselState(State):
             self._say(f"P{seat} moves {steps} to a corner and takes nothing.")
             seat, streak = (seat + 1) % n, 1
         raise RuntimeError("no pawn can stop next to a line")   # never happens: see tests
+
+    def _line(self) -> tuple[int, ...]:
+        """The cells of the line in front of the turn seat's pawn (to take)."""
+        g = self.game
+        return g.lines[g.space_line[self.pawns[self.seat]]]
+
+    def _next_seat(self, again: bool) -> int:
+        """The seat whose turn comes when this one ends: the same seat after the
+        magic wand and hat (``again``), else the next one (its pawn moves even if the
+        move ends next to a corner)."""
+        return self.seat if again else (self.seat + 1) % self.game.players
 
     def _cards_of_line(self, line: int):
         grid = self.grid
@@ -264,8 +280,7 @@ class KupferkesselState(State):
         ph = self.phase
         if ph == TAKE:
             grid = self.grid
-            return [g.take_ids[cell] for cell in g.lines[g.space_line[self.pawns[self.seat]]]
-                    if grid[cell] >= 0]
+            return [g.take_ids[cell] for cell in self._line() if grid[cell] >= 0]
         if ph == SYMBOL:
             s = g.symbol[self.kettles[self.seat][-1]]
             return [g.use_ids[s], g.forfeit_ids[s]]
@@ -278,8 +293,7 @@ class KupferkesselState(State):
         ph = self.phase
         if ph == TAKE:
             cell = g.cell_of.get(aid, -1)
-            return (cell >= 0 and self.grid[cell] >= 0
-                    and cell in g.lines[g.space_line[self.pawns[self.seat]]])
+            return cell >= 0 and self.grid[cell] >= 0 and cell in self._line()
         if ph == SYMBOL:
             s = g.symbol[self.kettles[self.seat][-1]]
             return aid == g.use_ids[s] or aid == g.forfeit_ids[s]
@@ -375,7 +389,6 @@ class KupferkesselState(State):
     def _end_turn(self, again: bool):
         """Replace the ingredient card, then the next turn (the same seat's with the
         magic wand and hat)."""
-        g = self.game
         if self.gap >= 0:
             if self.deck:
                 card = self.deck.pop()
@@ -386,10 +399,7 @@ class KupferkesselState(State):
                     self.pin_under = len(self.deck)
                 self.events.append(["refill", self.gap, card])
             self.gap = -1
-        if again:
-            self._begin_turn(self.seat, self.streak + 1)
-        else:
-            self._begin_turn((self.seat + 1) % g.players, 1)
+        self._begin_turn(self._next_seat(again), self.streak + 1 if again else 1)
 
     def _finish(self):
         self.phase = OVER
@@ -435,9 +445,12 @@ class KupferkesselState(State):
         pawns = self.pawns
         obs["paths"] = [g.move(pawns[s], g.value[k[-1]], [p for t, p in enumerate(pawns) if t != s])
                         for s, k in enumerate(self.kettles)]
+        # whose pawn moves next if no magic wand is announced (none once the game ends)
+        obs["next_seat"] = self._next_seat(False) if self.phase in (TAKE, SYMBOL) else None
         if self.phase == TAKE:
             others = [p for t, p in enumerate(pawns) if t != self.seat]
             obs["after"] = [g.move(pawns[self.seat], v, others) for v in g.components.values]
+            obs["line"] = list(self._line())
         if g.recall:
             obs["stacks"] = [list(k) for k in self.kettles]
             obs["deck_bottom"] = self.deck[:self.known]
@@ -445,7 +458,8 @@ class KupferkesselState(State):
         if self.phase == OVER:
             obs["kettles"] = [sorted(k) for k in self.kettles]
             obs["all_recipes"] = [list(r) for r in self.recipes]
-            obs["result"] = [{**r, "rows": [dict(x, values=list(x["values"])) for x in r["rows"]],
+            obs["result"] = [{**r, "rows": [dict(x, values=list(x["values"]), cards=list(x["cards"]))
+                                            for x in r["rows"]],
                               "recipes": [list(x) for x in r["recipes"]]} for r in self.result]
             obs["kept"] = self.kept
         return obs

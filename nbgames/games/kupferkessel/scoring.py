@@ -1,7 +1,7 @@
 """Kupferkessel scoring as pure functions (rulebook: Scoring; Variant, The Recipe Cards).
 
-Cards are :class:`~.components.Card` objects (or anything with ``ingredient``,
-``value``, ``colour``, ``plant`` and ``symbol``); a kettle is a list of them.
+Cards are :class:`~.components.Card` objects (or anything with ``index``,
+``ingredient``, ``value``, ``colour``, ``plant`` and ``symbol``); a kettle is a list of them.
 """
 
 from __future__ import annotations
@@ -28,17 +28,20 @@ def ingredient_points(count: int, total: int, doubled: bool, four_bonus: int = 5
 def ingredient_rows(kettle, own_colour: str | None, four_bonus: int = 5) -> list[dict]:
     """The scoring table of one kettle, sorted by ingredient then value (Scoring: 'the
     players sort the cards from their kettle first by type of ingredient and then by
-    value'): ``[{ingredient, values, doubled, points}]``."""
+    value'): ``[{ingredient, values, cards, doubled, points}]`` with ``cards`` the
+    card indices of the group in the order of ``values``."""
     groups = defaultdict(list)
     colour = {}
     for c in kettle:
-        groups[c.ingredient].append(c.value)
+        groups[c.ingredient].append(c)
         colour[c.ingredient] = c.colour
     rows = []
     for ing in sorted(groups):
-        vals = sorted(groups[ing])
+        group = sorted(groups[ing], key=lambda c: (c.value, c.index))
+        vals = [c.value for c in group]
         doubled = colour[ing] == own_colour
-        rows.append({"ingredient": ing, "values": vals, "doubled": doubled,
+        rows.append({"ingredient": ing, "values": vals, "cards": [c.index for c in group],
+                     "doubled": doubled,
                      "points": ingredient_points(len(vals), sum(vals), doubled, four_bonus)})
     return rows
 
