@@ -10,22 +10,16 @@ import { h } from "./shared.js";
 export const VARIETY_COLOR = {
   Corn: "#f4d35e", Carrot: "#f08a24", Tomato: "#e4463b", Cauliflower: "#efe9d6", Pumpkin: "#e8871e", Chili: "#b3261e",
 };
-export const ACC_SHORT = ["Fertilizer", "Watering Can", "Wheelbarrow", "Scarecrow"];
-export const ACC_HELP = [
-  "draw the top card whenever you plant",
-  "2 more chips from the well whenever you take the pond",
-  "2 chips from the well whenever you plant",
-  "at the start of your turn, draw a card, then compost one",
-];
 
 // ---------------------------------------------------------------------------
 // Pure helpers (tested in js/tests/chill_and_chili.test.mjs)
 // ---------------------------------------------------------------------------
 
-/** A bed [kind, drops] drawn card by card: drops cover the suns in order.
+/** Bed `i` of `seat` drawn card by card: its drops cover the suns in order; its
+ * value and whether it is watered are Python's (view.bed_values, view.watered).
  * -> {name, variety, points, value, suns, drops, full, cards: [{type, name, covered: [bool]}]} */
-export function bedSuns(catalog, bed) {
-  const [kind, drops] = bed;
+export function bedSuns(catalog, view, seat, i) {
+  const [kind, drops] = view.beds[seat][i];
   const b = catalog.beds[kind];
   let left = drops;
   const cards = b.cards.map((t) => {
@@ -37,32 +31,32 @@ export function bedSuns(catalog, bed) {
     }
     return { type: t, name: c.name, covered };
   });
-  const full = drops >= b.suns;
   return {
     kind, name: b.name, variety: catalog.varieties[b.variety].name, points: b.points,
-    value: full ? 2 * b.points : b.points, suns: b.suns, drops, full, cards,
+    value: view.bed_values[seat][i], suns: b.suns, drops, full: view.watered[seat].includes(i), cards,
   };
 }
 
-/** What taking the pond gives now: {n, left, can} (can: the Watering Can's extra chips). */
-export function takePreview(view, seat) {
-  const n = Math.ceil((view.pond || 0) / 2);
-  const hasCan = seat !== null && seat !== undefined && (view.laid[seat] || []).includes(1);
-  return { n, left: (view.pond || 0) - n, can: hasCan ? Math.min(2, view.well || 0) : 0 };
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The lines of the take preview from Python's view.take / take_left and, when the
+ * viewer decides, view.take_preview. -> {n, text, water} (water: null unless deciding). */
+export function takeLines(view) {
+  const p = view.take_preview;
+  const can = p && p.can ? ` + ${p.can} from the well (Watering Can)` : "";
+  let water = null;
+  if (p) {
+    water = p.free
+      ? `as water: ${p.covered} of your ${p.free} free suns covered, ${plural(p.complete, "bed")} complete${p.to_well ? `, ${p.to_well} to the well` : ""}`
+      : "as water: no free sun, all would go to the well";
+  }
+  return { n: view.take, text: `of ${view.pond} in the pond, ${view.take_left} stay${can}`, water };
 }
 
-/** Free suns of a seat's beds and how many beds `drops` would complete (closest first). */
-export function waterPreview(catalog, beds, drops) {
-  const free = beds.map((b) => catalog.beds[b[0]].suns - b[1]).filter((k) => k > 0).sort((a, b) => a - b);
-  let d = drops;
-  let complete = 0;
-  for (const k of free) {
-    if (d < k) break;
-    d -= k;
-    complete += 1;
-  }
-  const freeSuns = free.reduce((a, b) => a + b, 0);
-  return { freeSuns, complete, toWell: Math.max(0, drops - freeSuns) };
+/** A plantable bed as a person reads it: "Tomato (☀ 1+2)". */
+export function bedTitle(catalog, kind) {
+  const b = catalog.beds[kind];
+  return `${catalog.varieties[b.variety].name} (☀ ${b.cards.map((t) => catalog.cards[t].suns).join("+")})`;
 }
 
 /** The hand grouped by card type: [{type, name, variety, suns, count}] in type order. */
@@ -142,21 +136,13 @@ function chips(n, cls) {
 
 function yard(ctx) {
   const v = ctx.view;
-  const me = v.seat;
-  const p = takePreview(v, me);
+  const p = takeLines(v);
   const money = ctx.find("take", { mode: 0 });
   const water = ctx.find("take", { mode: 1 });
-  const beds = me !== null && me !== undefined ? v.beds[me] : [];
-  const wp = waterPreview(ctx.catalog, beds, p.n);
-  const canNote = p.can ? ` + ${p.can} from the well (Watering Can)` : "";
   const preview = h("div", { class: "cc-preview", "data-testid": "take-preview" },
     h("div", { class: "cc-preview-n" }, `Take ${p.n}`),
-    h("div", { class: "cc-small" }, `of ${v.pond} in the pond, ${p.left} stay${canNote}`),
-    me !== null && me !== undefined
-      ? h("div", { class: "cc-small" }, wp.freeSuns
-        ? `as water: ${Math.min(p.n, wp.freeSuns)} of your ${wp.freeSuns} free suns covered, ${wp.complete} bed${wp.complete === 1 ? "" : "s"} complete${wp.toWell ? `, ${wp.toWell} to the well` : ""}`
-        : "as water: no free sun, all would go to the well")
-      : null,
+    h("div", { class: "cc-small" }, p.text),
+    p.water ? h("div", { class: "cc-small" }, p.water) : null,
     h("div", { class: "cc-row" },
       money !== undefined ? button(ctx, money, "take-money", `${ctx.label(money)} (${p.n} coins)`, "cc-take cc-take-money", `Take ${p.n} as money`) : null,
       water !== undefined ? button(ctx, water, "take-water", `${ctx.label(water)} (${p.n} drops)`, "cc-take cc-take-water", `Take ${p.n} as water`) : null));
@@ -198,7 +184,8 @@ function market(ctx) {
           : h("div", { class: "cc-slot", "aria-label": `row ${r + 1} space ${p + 1}: ${cat.cards[t].name}` }, face);
       }),
       fresh !== undefined
-        ? button(ctx, fresh, `fresh-${r}`, `${ctx.label(fresh)} (1 coin)`, "cc-small-btn cc-fresh", "fresh row (1 coin)")
+        ? button(ctx, fresh, `fresh-${r}`, `${ctx.label(fresh)} (${plural(cat.fresh_cost, "coin")})`, "cc-small-btn cc-fresh",
+          `fresh row (${plural(cat.fresh_cost, "coin")})`)
         : h("span", { class: "cc-fresh-gap" }));
   });
   const strip = h("div", { class: "cc-strip", "aria-label": "price strip" },
@@ -209,8 +196,8 @@ function market(ctx) {
       const inner = [h("div", { class: "cc-acc-name" }, a.name), h("div", { class: "cc-small" }, `${v.stacks[i]} left`),
         h("span", { class: "cc-coin" }, a.price)];
       return aid !== undefined
-        ? button(ctx, aid, `acc-${i}`, `${ctx.label(aid)} for ${a.price}: ${ACC_HELP[i]}`, `cc-acc cc-acc-${i}`, ...inner)
-        : h("div", { class: `cc-acc cc-acc-${i}`, title: ACC_HELP[i] }, ...inner);
+        ? button(ctx, aid, `acc-${i}`, `${ctx.label(aid)} for ${a.price}: ${a.help}`, `cc-acc cc-acc-${i}`, ...inner)
+        : h("div", { class: `cc-acc cc-acc-${i}`, title: a.help }, ...inner);
     }));
   return h("div", { class: "cc-market-box" },
     h("div", { class: "cc-market" }, h("div", { class: "cc-lbl" }, "market"), rows[0], strip, rows.slice(1)), stacks);
@@ -221,9 +208,9 @@ function choicePanel(ctx) {
   for (const kind of ["can", "barrow"]) {
     const ids = ctx.legalOf(kind);
     if (!ids.length) continue;
-    const k = Math.min(2, v.well);
+    const k = plural(v.pending_chips, "chip");
     return h("div", { class: "cc-choice", role: "toolbar" },
-      h("b", null, kind === "can" ? `Watering Can: ${k} chip${k === 1 ? "" : "s"} from the well as` : `Wheelbarrow: ${k} chip${k === 1 ? "" : "s"} from the well as`),
+      h("b", null, `${kind === "can" ? "Watering Can" : "Wheelbarrow"}: ${k} from the well as`),
       ids.map((a) => button(ctx, a.id, `${kind}-${a.mode}`, ctx.label(a.id), a.mode ? "cc-take-water" : "cc-take-money", a.mode ? "water" : "money")));
   }
   return null;
@@ -247,18 +234,18 @@ function handPanel(ctx) {
   });
   const held = (v.held[me] || []).map((a) => {
     const lay = ctx.find("layout", { accessory: a });
-    const comp = ctx.find("compost", { card: cat.cards.length + a });
+    const comp = ctx.find("compost", { card: cat.accessories[a].card });
     const face = h("div", { class: `cc-acc cc-acc-${a}` }, h("div", { class: "cc-acc-name" }, cat.accessories[a].name),
-      h("div", { class: "cc-small" }, ACC_HELP[a]));
+      h("div", { class: "cc-small" }, cat.accessories[a].help));
     if (comp !== undefined) return button(ctx, comp, `hold-${a}`, ctx.label(comp), "cc-slot", face);
     if (lay !== undefined) return button(ctx, lay, `hold-${a}`, ctx.label(lay), "cc-slot", face, h("div", { class: "cc-small" }, "lay out"));
     return h("div", { class: "cc-slot" }, face);
   });
   const plants = ctx.legalOf("plant").map((a) => {
     const b = cat.beds[a.bed];
-    return button(ctx, a.id, `plant-${a.bed}`, `${ctx.label(a.id)}: ${b.points} points, ${2 * b.points} watered`, "cc-plant",
+    return button(ctx, a.id, `plant-${a.bed}`, `${ctx.label(a.id)}: ${b.points} points, ${b.watered} watered`, "cc-plant",
       h("span", { class: "cc-swatch", style: { "--cc-color": VARIETY_COLOR[cat.varieties[b.variety].name] } }),
-      `Plant ${b.name.replace("(suns ", "(☀ ")} → ${b.points}/${2 * b.points}`);
+      `Plant ${bedTitle(cat, a.bed)} → ${b.points}/${b.watered}`);
   });
   return h("div", { class: "cc-hand-box" },
     h("div", { class: "cc-lbl" }, `your hand (${v.hand_sizes[me]} of ${cat.hand_limit})`),
@@ -271,8 +258,8 @@ function garden(ctx, s) {
   const cat = ctx.catalog;
   const mine = s === v.seat;
   const moving = s === v.current_player;
-  const beds = (v.beds[s] || []).map((bed, i) => {
-    const info = bedSuns(cat, bed);
+  const beds = (v.beds[s] || []).map((_, i) => {
+    const info = bedSuns(cat, v, s, i);
     const waterAid = mine ? ctx.find("water", { bed: i + 1 }) : undefined;
     return h("div", { class: ["cc-bed", info.full ? "cc-full" : null], "aria-label": `bed ${i + 1}: ${info.name}, ${info.drops} of ${info.suns} suns watered, worth ${info.value}` },
       waterAid !== undefined
@@ -282,7 +269,7 @@ function garden(ctx, s) {
       h("div", { class: "cc-bed-cards" }, info.cards.map((c, j) =>
         cardFace(cat, c.type, { small: true, suns: sunIcons(c.covered, `w-${s}-${i}-${j}`, waterAid, ctx) }))));
   });
-  const laid = (v.laid[s] || []).map((a) => h("span", { class: `cc-tag cc-acc-${a}`, title: ACC_HELP[a] }, cat.accessories[a].name));
+  const laid = (v.laid[s] || []).map((a) => h("span", { class: `cc-tag cc-acc-${a}`, title: cat.accessories[a].help }, cat.accessories[a].name));
   const held = (v.held[s] || []).map((a) => h("span", { class: "cc-tag cc-tag-held", title: "in hand" }, `${cat.accessories[a].name} (hand)`));
   return h("div", { class: ["cc-garden", mine ? "cc-mine" : null, moving ? "cc-moving" : null], "data-seat": s },
     h("div", { class: "cc-garden-head" },
@@ -297,7 +284,7 @@ function scoringTable(ctx) {
   const rows = scoringRows(ctx.view);
   if (!rows.length) return null;
   return h("table", { class: "nbg-table cc-score" },
-    h("tr", null, ["player", "beds", "cards in hand", "coins ÷ 3", "total", "beds planted"].map((x) => h("th", null, x))),
+    h("tr", null, ["player", "beds", "cards in hand", `coins ÷ ${ctx.catalog.coins_per_point}`, "total", "beds planted"].map((x) => h("th", null, x))),
     rows.map((r) => h("tr", { class: r.winner ? "nbg-win" : null },
       h("td", null, ctx.seatLabel(r.seat) + (r.winner ? " ★" : "")),
       [r.beds, r.hand, r.coins, r.total, r.planted].map((x) => h("td", { class: "nbg-num" }, x)))));

@@ -621,3 +621,189 @@ def test_greedy_bot_beats_random():
         text = str(res)
         greedy = [line for line in text.splitlines() if line.startswith("greedy")][0].split()
         assert float(greedy[3]) > 0.8, text
+
+
+# -- derived facts in the observation (Python owns the truth; the board draws them) --------
+
+def _configured(**figures):
+    """The bundled component file with some rule figures changed."""
+    data = json.loads(DEFAULT.read_text())
+    for k, v in figures.items():
+        data["rules"][k]["value"] = v
+    return data
+
+
+def _positions(n, seed, policy_every=3):
+    """Every state of a seeded game (greedy with a random move every few decisions)."""
+    g = load(n)
+    s = g.new_state(seed=seed)
+    rng = random.Random(seed)
+    greedy = nbgames.bots.GreedyPolicy(seed=seed)
+    out = [s.clone()]
+    while not s.is_terminal():
+        ids = s.legal_action_ids()
+        if len(s.history) % policy_every == 0:
+            s.apply(ids[rng.randrange(len(ids))])
+        else:
+            s.apply(greedy(s.observation(s.current_player), s.legal_actions()))
+        out.append(s.clone())
+    return out
+
+
+def test_observation_bed_values_and_watered_follow_the_score():
+    """End of Game / C) Take Chips: ``bed_values`` are the beds' points now (double once
+    watered) and add up, with the hand and the coins, to the score the engine gives;
+    ``watered`` names exactly the beds the engine no longer lets you water."""
+    g = load(2)
+    s = g.new_state(seed=14)
+    tomato, carrot = combo(g, "Tomato (suns 1+2)"), combo(g, "Carrot (suns 1+2)")
+    s = rig(s, beds=[[(tomato, 2), (carrot, 0)], []], pond=11)
+    o = s.observation(1)
+    assert o["bed_values"] == [[5, 4], []] and o["watered"] == [[], []]
+    s.apply("take the pond as water")
+    s.apply("water bed 1")
+    o = s.observation(None)
+    assert o["bed_values"] == [[10, 8], []] and o["watered"] == [[0, 1], []]
+    cpp = g.components.rules["coins_per_point"]
+    seen_full = 0
+    for st in _positions(3, 31):
+        o = st.observation(None)
+        for seat in range(3):
+            hand = st.hand_size(seat)
+            assert sum(o["bed_values"][seat]) + hand + o["coins"][seat] // cpp == o["scores"][seat]
+            seen_full += len(o["watered"][seat])
+        if st.step == "water":
+            seat = st.current_player
+            targets = {g.action_space.unpack(a)[1] - 1 for a in st.legal_action_ids()}
+            assert targets.isdisjoint(o["watered"][seat])
+            assert targets | set(o["watered"][seat]) == set(range(len(o["beds"][seat])))
+    assert seen_full > 0
+
+
+def test_observation_take_and_take_left_match_the_take():
+    """C) Take Chips: ``take`` is what taking the pond adds to your coins, ``take_left``
+    what stays in the pond."""
+    checked = 0
+    for st in _positions(2, 32):
+        if st.is_terminal() or st.step != "main":
+            continue
+        seat = st.current_player
+        o = st.observation(seat)
+        after = st.clone().apply("take the pond as money")
+        assert after.coins[seat] - st.coins[seat] == o["take"]
+        pushed = 0 if after.current_player in (seat, None) else 1      # the next turn's chip
+        assert after.pond - pushed == o["take_left"]
+        checked += 1
+    assert checked > 20
+
+
+def test_take_preview_worked_examples():
+    """C) Take Chips: the preview of Nina's 6 of 11 (1 drop finishes the tomatoes, 3 the
+    carrots, 2 go to the well); closest beds first; the Watering Can's chips, fewer
+    when the well holds fewer; no bed: everything to the well."""
+    g = load(2)
+    tomato, carrot = combo(g, "Tomato (suns 1+2)"), combo(g, "Carrot (suns 1+2)")
+    s = rig(g.new_state(seed=14), beds=[[(tomato, 2), (carrot, 0)], []], pond=11)
+    assert s.observation(0)["take_preview"] == {"can": 0, "free": 4, "covered": 4, "complete": 2,
+                                                "to_well": 2}
+    assert "take_preview" not in s.observation(1) and "take_preview" not in s.observation(None)
+    chili, corn, pk = (combo(g, "Chili (suns 3+3+3)"), combo(g, "Corn (suns 1+2)"),
+                       combo(g, "Pumpkin (suns 2)"))
+    s = rig(g.new_state(seed=16), beds=[[(chili, 0), (corn, 0), (pk, 1)], []], pond=8,
+            laid=[[1], []], well=1)
+    # 4 drops: the pumpkin's last sun, then the corn's 3; the chili stays dry
+    assert s.observation(0)["take_preview"] == {"can": 1, "free": 13, "covered": 4,
+                                                "complete": 2, "to_well": 0}
+    s = rig(g.new_state(seed=15), pond=5, laid=[[1], []], well=4)
+    assert s.observation(0)["take_preview"] == {"can": 2, "free": 0, "covered": 0, "complete": 0,
+                                                "to_well": 3}
+    s = rig(load(2, components=_configured(watering_can_chips=3)).new_state(seed=15), pond=5,
+            laid=[[1], []], well=4)
+    assert s.observation(0)["take_preview"]["can"] == 3
+
+
+def test_take_preview_is_what_playing_it_does():
+    """The preview is the engine's own play: take as water, the Watering Can's chips as
+    money, each chosen drop on the bed with the fewest free suns; played for real on a
+    copy, the beds, the well and the coins come out as the preview says. Building the
+    observation changes nothing."""
+    g = load(2)
+    checked = with_can = 0
+    for seed in (33, 34):
+        for st in _positions(2, seed):
+            if st.is_terminal() or st.step != "main":
+                continue
+            seat = st.current_player
+            before = st.to_dict()
+            p = st.observation(seat)["take_preview"]
+            assert st.to_dict() == before, "the observation changed the state"
+            real = st.clone().apply("take the pond as water")
+            n = st.observation(seat)["take"]
+            coins, well = st.coins[seat], st.well
+            if real.step == "can":
+                assert p["can"] > 0
+                real.apply("Watering Can chips as money")
+                assert real.coins[seat] - coins == p["can"]
+                with_can += 1
+            else:
+                assert p["can"] == 0
+            while real.step == "water":
+                free = {b: k for b, k in real._free_suns(seat)}
+                real.apply(f"water bed {min(free, key=lambda b: (free[b], b)) + 1}")
+            beds0, beds1 = st.beds[seat], real.beds[seat]
+            suns = g.combo_suns
+            assert sum(suns[c] - d for c, d in beds0) == p["free"]
+            assert sum(d for _, d in beds1) - sum(d for _, d in beds0) == p["covered"]
+            assert p["covered"] + p["to_well"] == n
+            assert real.well - (well - p["can"]) == p["to_well"]
+            assert (sum(d == suns[c] for c, d in beds1) - sum(d == suns[c] for c, d in beds0)
+                    == p["complete"])
+            checked += 1
+    assert checked > 40 and with_can > 0
+
+
+def test_pending_chips_are_what_the_accessory_gives():
+    """Laying Out an Accessory Card: while the Watering Can or the Wheelbarrow asks,
+    ``pending_chips`` is what taking its chips as money adds, from the configured
+    figure (here 3) or what the well holds."""
+    data = _configured(watering_can_chips=3, wheelbarrow_chips=3)
+    g = load(2, components=data)
+    s = rig(g.new_state(seed=17), laid=[[1], []], pond=4, well=5)
+    s.apply("take the pond as money")
+    assert s.observation(None)["pending_chips"] == 3
+    coins = s.coins[0]
+    s.apply("Watering Can chips as money")
+    assert s.coins[0] - coins == 3 and "pending_chips" not in s.observation(None)
+    s = rig(g.new_state(seed=17), laid=[[1], []], pond=4, well=2)
+    s.apply("take the pond as money")
+    assert s.observation(0)["pending_chips"] == 2
+    kinds = set()
+    for st in _positions(2, 35, policy_every=2):
+        if st.is_terminal() or st.step not in ("can", "barrow"):
+            continue
+        seat = st.current_player
+        k = st.observation(seat)["pending_chips"]
+        money = st.clone().apply(f"{'Watering Can' if st.step == 'can' else 'Wheelbarrow'} "
+                                 f"chips as money")
+        assert money.coins[seat] - st.coins[seat] == k > 0
+        kinds.add(st.step)
+    assert kinds, "no accessory asked in this game"
+
+
+def test_catalog_derived_facts():
+    """The catalog carries the figures the board shows: a bed's watered points (what
+    the engine scores once every sun is covered), each accessory's value of the
+    compost ``card`` field, its help with the configured chips, the fresh vegetables'
+    price."""
+    data = _configured(watering_can_chips=3, wheelbarrow_chips=1, fresh_cost=2)
+    g = load(2, components=data)
+    cat = g.catalog()
+    for b in cat["beds"]:
+        assert b["watered"] == scoring.player_points([(b["points"], b["suns"], b["suns"])], 0, 0)[
+            "beds"] == 2 * b["points"]
+    for acc in cat["accessories"]:
+        assert g.action_label(g.action_space.encode("compost", card=acc["card"])) == \
+            f"compost {acc['name']}"
+    assert cat["accessories"][1]["help"] == "3 more chips from the well whenever you take the pond"
+    assert cat["accessories"][2]["help"] == "1 chip from the well whenever you plant"
+    assert cat["fresh_cost"] == 2 and load(2).catalog()["fresh_cost"] == 1

@@ -225,3 +225,51 @@ def test_js_board_on_real_synced_states(tmp_path):
     fixtures = _fixtures(tmp_path / "cc.json")
     out = run_node_tests("chill_and_chili.test.mjs", {"NBGAMES_CC_FIXTURES": str(fixtures)})
     assert "whole game from Python" in out
+
+
+def test_js_board_shows_configured_rule_figures(tmp_path):
+    """The figures the board prints come from Python: with a corrected component file
+    (fresh vegetables 2 coins, 4 coins a point, Watering Can and Wheelbarrow 3 chips)
+    the board shows those, never the bundled 1, 3 and 2."""
+    from nbgames.games.chill_and_chili.components import DEFAULT
+    data = json.loads(DEFAULT.read_text())
+    for k, v in (("fresh_cost", 2), ("coins_per_point", 4), ("watering_can_chips", 3),
+                 ("wheelbarrow_chips", 3)):
+        data["rules"][k]["value"] = v
+    w = new(seed=3, components=data)
+    sp = w.game.action_space
+    buy, lay = sp.encode("accessory", accessory=1), sp.encode("layout", accessory=1)
+    money, can_money = sp.encode("take", mode=0), sp.encode("can", mode=0)
+
+    def snap(name, expect, absent):
+        cases.append({"name": name, "expect": expect, "absent": absent,
+                      "state": json.loads(json.dumps({k: getattr(w, k) for k in SYNCED}))})
+
+    cases = []
+    snap("start", ["fresh row (2 coins)", "fresh vegetables: row 1 (2 coins)",
+                   "buy Watering Can for 1: 3 more chips from the well whenever you take the pond",
+                   "3 chips from the well whenever you plant"],
+         ["fresh row (1 coin)", "row 1 (1 coin)", "2 more chips", "2 chips from"])
+    can_seen = False
+    while w.to_move is not None:
+        legal, v = w.legal_ids, w.view
+        if v["stage"] == "can" and not can_seen:
+            assert v["pending_chips"] == 3
+            snap("Watering Can", ["Watering Can: 3 chips from the well as"], ["2 chips"])
+            coins = v["coins"][0]
+            click(w, can_money)
+            assert w.view["coins"][0] == coins + 3, "the board said 3 chips: the engine gives 3"
+            can_seen = True
+            continue
+        if v["stage"] == "main" and 1 in v["laid"][0] and v["well"] >= 3 and not can_seen:
+            assert v["take_preview"]["can"] == 3
+            snap("take preview", ["+ 3 from the well (Watering Can)"], [])
+            click(w, money)
+            continue
+        click(w, next((a for a in (buy, lay) if a in legal), None) or board_choice(w))
+    assert can_seen
+    snap("game over", ["coins ÷ 4"], ["÷ 3"])
+    path = tmp_path / "cc_options.json"
+    path.write_text(json.dumps(cases))
+    out = run_node_tests("chill_and_chili.test.mjs", {"NBGAMES_CC_OPTION_FIXTURES": str(path)})
+    assert "configured in Python" in out

@@ -24,15 +24,25 @@ main action, ``fresh vegetables: row <r>`` and ``Scarecrow: draw the top card``
 bed <b>``, one drop at a time.
 
 Observation (JSON, cards named by index into ``game.catalog()``): ``step``;
-``pond_board``, ``pond``, ``take`` (what taking the pond gives now), ``well``;
+``pond_board``, ``pond``, ``take`` (what taking the pond gives now), ``take_left``
+(what a take leaves in the pond), ``well``;
 ``draw`` (count), ``compost`` (count by card type; the compost is face up);
 ``market`` (rows of card types, -1 empty); ``stacks`` (accessories left);
 by seat ``coins``, ``laid`` and ``held`` (accessories laid out / in hand),
 ``hand_sizes``, ``beds`` (``[bed kind, drops]``, bed kinds index
-``catalog()["beds"]``), ``scores`` (what each would score now); ``drops`` (water
-still to place this turn), ``fresh_used``, ``scarecrow_used``, ``last_turn``;
-private: ``hand`` (your vegetable cards) and ``drew`` (what you drew in your
-latest turn); at the end ``result`` (the scoring table and the winners).
+``catalog()["beds"]``), ``bed_values`` (what each bed scores now, e.g. ``[[10,
+4], []]``), ``watered`` (indexes of the beds whose suns are all covered, e.g.
+``[[0], []]``), ``scores`` (what each would score now); ``drops`` (water still
+to place this turn), ``fresh_used``, ``scarecrow_used``, ``last_turn``;
+``pending_chips`` (only while the Watering Can or the Wheelbarrow asks: the
+chips it gives from the well); private: ``hand`` (your vegetable cards),
+``drew`` (what you drew in your latest turn) and, only for the seat deciding
+its main action, ``take_preview``: what taking the pond would bring it, played
+out by the engine on a copy (``can``: the Watering Can's chips that follow;
+as water, each drop on the bed closest to complete: ``free`` suns on its beds,
+suns ``covered``, beds made ``complete``, drops going ``to_well``), e.g.
+``{"can": 0, "free": 4, "covered": 4, "complete": 2, "to_well": 2}``; at the end
+``result`` (the scoring table and the winners).
 
 Options: ``first_player`` (0), ``start_order`` ("any"),
 ``held_accessories_score`` (True), ``components`` (None or a corrected file).

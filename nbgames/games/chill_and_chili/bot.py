@@ -78,7 +78,7 @@ def choose(obs: dict, legal, rng) -> int:
             k = suns[c] - d
             return -k + 0.01 * points[c]
         if kind in ("can", "barrow"):
-            k = min(2, obs["well"])
+            k = obs["pending_chips"]
             w = _water_gain(free, k + obs["drops"], points) - _water_gain(free, obs["drops"], points)
             return w if v[0] == 1 else k * coin
         if kind == "compost":
@@ -88,7 +88,7 @@ def choose(obs: dict, legal, rng) -> int:
             return -card_value(x, 0)
         if kind == "take":
             n = obs["take"]
-            can = 1 in obs["laid"][me] and obs["well"] > 0
+            can = obs["take_preview"]["can"] > 0
             if v[0] == 1:
                 return _water_gain(free, n, points) + (0.3 if can else 0)
             return n * coin + (0.3 if can else 0) - (0.5 if turns_left > 3 and n < 4 else 0)

@@ -32,11 +32,11 @@ def render(obs: dict, game) -> str:
         held = ",".join(ACC_SHORT[a] for a in obs["held"][s]) or "-"
         lines.append(f"{mark}P{s}: coins {obs['coins'][s]}  hand {obs['hand_sizes'][s]}  "
                      f"laid out {laid}  in hand {held}  score {obs['scores'][s]}")
-        for i, (c, d) in enumerate(obs["beds"][s]):
+        for i, ((c, d), value) in enumerate(zip(obs["beds"][s], obs["bed_values"][s])):
             b = beds[c]
-            full = d >= b["suns"]
+            full = i in obs["watered"][s]
             lines.append(f"     bed {i + 1}: {b['name']} {'*' * d}{'o' * (b['suns'] - d)} "
-                         f"= {b['points'] * (2 if full else 1)}{' (watered)' if full else ''}")
+                         f"= {value}{' (watered)' if full else ''}")
     if obs["hand"]:
         lines.append("your hand: " + ", ".join(cards[t]["name"] for t in obs["hand"]))
     if obs["drops"]:

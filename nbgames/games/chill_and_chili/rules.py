@@ -159,13 +159,26 @@ class ChillGame(Game):
         self.combo_names = names
         self.var_names = [v.name for v in c.varieties]
 
+    def accessory_help(self) -> list[str]:
+        """What each accessory does once laid out, with this game's figures."""
+        r = self.components.rules
+        return ["draw the top card whenever you plant",
+                f"{_plural(r['watering_can_chips'], 'more chip')} from the well whenever you "
+                f"take the pond",
+                f"{_plural(r['wheelbarrow_chips'], 'chip')} from the well whenever you plant",
+                "at the start of your turn, draw a card, then compost one"]
+
     def catalog(self) -> dict:
         """Fixed public facts the observation names by index: ``cards`` (vegetable
         card types: variety, suns, name), ``varieties`` (name, count, bed sizes,
         points by bed size), ``beds`` (every plantable bed: variety, card types,
-        suns, points), ``accessories`` (name, price, count), ``prices`` (market
-        price by space), ``hand_limit``, ``pond_start``, ``coins_per_point``."""
+        suns, points, ``watered`` = its points once every sun is covered),
+        ``accessories`` (name, price, count, ``card`` = its value of the ``card``
+        field of ``compost`` decisions, ``help`` = what it does laid out),
+        ``prices`` (market price by space), ``hand_limit``, ``pond_start``,
+        ``coins_per_point``, ``fresh_cost`` (coins for fresh vegetables)."""
         c = self.components
+        helps = self.accessory_help()
         return {
             "cards": [{"variety": self.type_var[t], "suns": self.type_suns[t],
                        "name": self.type_names[t]} for t in range(self.ntypes)],
@@ -173,13 +186,16 @@ class ChillGame(Game):
                            "points": {str(k): p for k, p in v.points.items()}}
                           for v in c.varieties],
             "beds": [{"variety": vi, "cards": list(types), "suns": suns, "points": pts,
-                      "name": self.combo_names[i]}
+                      "watered": scoring.bed_points(pts, suns, suns), "name": self.combo_names[i]}
                      for i, (vi, types, _, suns, pts) in enumerate(self.combos)],
-            "accessories": [{"name": n, "count": k, "price": p} for n, k, p in c.accessories],
+            "accessories": [{"name": n, "count": k, "price": p, "card": self.ntypes + a,
+                             "help": helps[a]}
+                            for a, (n, k, p) in enumerate(c.accessories)],
             "prices": list(self.prices),
             "hand_limit": c.rules["hand_limit"],
             "pond_start": self.pond_start,
             "coins_per_point": c.rules["coins_per_point"],
+            "fresh_cost": c.rules["fresh_cost"],
         }
 
 
@@ -281,9 +297,7 @@ class ChillState(State):
         if step == "main":
             return self._main_ids(seat)
         if step == "water":
-            beds = self.beds[seat]
-            suns = g.combo_suns
-            return [g.id_water[b] for b, (c, d) in enumerate(beds) if d < suns[c]]
+            return [g.id_water[b] for b, _ in self._free_suns(seat)]
         if step == "compost":
             ids = [g.id_compost[t] for t in sorted(set(self.hands[seat]))]
             held = self.held[seat]
@@ -369,8 +383,7 @@ class ChillState(State):
             self._say(f"Player {seat} composts {what}.")
             self._proceed(self.todo)
         elif kind in ("can", "barrow"):
-            k = min(rules["watering_can_chips" if kind == "can" else "wheelbarrow_chips"],
-                    self.well)
+            k = self._accessory_chips(kind)
             self.well -= k
             who = "Watering Can" if kind == "can" else "Wheelbarrow"
             if v[0] == 0:
@@ -447,7 +460,7 @@ class ChillState(State):
             self._say(f"Player {seat} lays out a {ACCESSORIES[a]}.")
             self._proceed(("end",))
         elif kind == "take":
-            n = (self.pond + 1) // 2
+            n = self._take_chips()
             self.pond -= n
             if v[0] == 0:
                 self.coins[seat] += n
@@ -500,10 +513,9 @@ class ChillState(State):
     def _water_auto(self, seat) -> bool:
         """Place drops where there is no choice (one bed with free suns), pour the
         surplus into the well when every sun is covered; True when a choice remains."""
-        suns = self.game.combo_suns
         beds = self.beds[seat]
         while self.drops:
-            free = [b for b, (c, d) in enumerate(beds) if d < suns[c]]
+            free = self._free_suns(seat)
             if len(free) > 1:
                 return True
             if not free:
@@ -512,13 +524,54 @@ class ChillState(State):
                           f"{_plural(self.drops, 'drop')} go into the well.")
                 self.drops = 0
                 return False
-            b = free[0]
+            b, k = free[0]
             c, d = beds[b]
-            k = min(self.drops, suns[c] - d)
+            k = min(self.drops, k)
             beds[b] = (c, d + k)
             self.drops -= k
             self._say(f"Player {seat} waters bed {b + 1} with {_plural(k, 'drop')}.")
         return False
+
+    def _free_suns(self, seat):
+        """[(bed, free suns)] of the beds of ``seat`` that still have a free sun."""
+        suns = self.game.combo_suns
+        return [(b, suns[c] - d) for b, (c, d) in enumerate(self.beds[seat]) if d < suns[c]]
+
+    def _take_chips(self) -> int:
+        """Chips that taking the pond gives now: half of it, rounded up."""
+        return (self.pond + 1) // 2
+
+    def _accessory_chips(self, kind) -> int:
+        """Chips the Watering Can (``kind="can"``) or the Wheelbarrow (``"barrow"``)
+        gives from the well now: its figure, or what the well holds when less."""
+        r = self.game.components.rules
+        return min(r["watering_can_chips" if kind == "can" else "wheelbarrow_chips"], self.well)
+
+    def _take_preview(self, seat):
+        """What taking the pond would bring ``seat`` (the seat deciding its main
+        action), played out by the engine on a quiet copy: the take as water, the
+        Watering Can's chips (if it asks) as money so that only the pond's drops
+        are placed, and every drop that is a choice on the bed closest to complete
+        (then the first). -> {can, free, covered, complete, to_well}."""
+        g = self.game
+        sim = self.clone()
+        sim._quiet = True
+        sim._advance(g.id_take[1])
+        can = 0
+        if sim.step == "can":
+            can = sim._accessory_chips("can")
+            sim._advance(g.id_can[0])
+        while sim.step == "water":
+            b, _ = min(sim._free_suns(seat), key=lambda x: (x[1], x[0]))
+            sim._advance(g.id_water[b])
+        suns = g.combo_suns
+        before, after = self.beds[seat], sim.beds[seat]
+        covered = sum(d for _, d in after) - sum(d for _, d in before)
+        complete = (sum(scoring.watered(suns[c], d) for c, d in after)
+                    - sum(scoring.watered(suns[c], d) for c, d in before))
+        return {"can": can, "free": sum(k for _, k in self._free_suns(seat)),
+                "covered": covered, "complete": complete,
+                "to_well": self._take_chips() - covered}
 
     def _end_turn(self):
         self.todo = ()
@@ -567,7 +620,7 @@ class ChillState(State):
         obs = {
             "stage": self.step, "turn": self.turn,
             "pond_board": self.pond_board, "pond": self.pond, "well": self.well,
-            "take": (self.pond + 1) // 2,
+            "take": self._take_chips(), "take_left": self.pond - self._take_chips(),
             "draw": len(self.draw), "compost": counts,
             "market": [list(r) for r in self.market],
             "stacks": list(self.stacks),
@@ -576,6 +629,10 @@ class ChillState(State):
             "held": [[a for a in range(4) if self.held[s] >> a & 1] for s in range(n)],
             "hand_sizes": [self.hand_size(s) for s in range(n)],
             "beds": [[[c, d] for c, d in b] for b in self.beds],
+            "bed_values": [[scoring.bed_points(g.combo_points[c], g.combo_suns[c], d)
+                            for c, d in b] for b in self.beds],
+            "watered": [[i for i, (c, d) in enumerate(b) if scoring.watered(g.combo_suns[c], d)]
+                        for b in self.beds],
             "drops": self.drops,
             "fresh_used": self.fresh_used, "scarecrow_used": self.scare_used,
             "last_turn": self.last,
@@ -583,6 +640,10 @@ class ChillState(State):
             "drew": list(self.drew[seat]) if mine else [],
             "scores": self._scores(),
         }
+        if self.step in ("can", "barrow"):
+            obs["pending_chips"] = self._accessory_chips(self.step)
+        if mine and seat == self.turn and self.step == "main":
+            obs["take_preview"] = self._take_preview(seat)
         if self.result is not None:
             obs["result"] = {"rows": [dict(x) for x in self.result["rows"]],
                              "winners": list(self.result["winners"])}

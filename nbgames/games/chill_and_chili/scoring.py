@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 
+def watered(suns: int, drops: int) -> bool:
+    """Every sun of a bed is covered (its points are doubled)."""
+    return drops >= suns
+
+
 def bed_points(points: int, suns: int, drops: int) -> int:
     """A bed scores its top card's points, doubled once every sun is covered
     (rulebook: End of Game; C) Take Chips: 'If even one water drop is missing,
     only the printed, single victory points are scored')."""
-    return 2 * points if drops >= suns else points
+    return 2 * points if watered(suns, drops) else points
 
 
 def player_points(beds, hand_cards: int, coins: int, coins_per_point: int = 3,
