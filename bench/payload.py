@@ -4,7 +4,7 @@ seats greedy), which is what an update message carries besides its envelope.
 
     python bench/payload.py
 
-bench/widget.py measures the real websocket frames in Chromium (Cookoff); this
+bench/widget.py measures the real websocket frames in Chromium (one title a run); this
 script covers every title, long legal lists (hundreds of placements) included.
 Titles and player counts come from each title's spec (``bench_players``).
 Target (issue 7): median update <= 3 KB for every title and player count.

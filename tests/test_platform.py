@@ -57,10 +57,12 @@ def _generic_files():
 
 def test_nothing_outside_a_title_folder_names_a_title():
     """Issue 7: nothing outside nbgames/games/<title>/ and js/<title>.* names a
-    title (its folder name or display name), so a new title touches only its own."""
+    title (its folder name, its display name, or a short name such as a word of
+    five letters or more of its folder name), so a new title touches only its own."""
     words = {t for t in TITLES} | {spec(t).game.name for t in TITLES}
-    pattern = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)),
-                         re.I)
+    words |= {w for t in TITLES for w in t.split("_") if len(w) >= 5}
+    pattern = re.compile("|".join(rf"(?<![a-z]){re.escape(w)}(?![a-z])"
+                                  for w in sorted(words, key=len, reverse=True)), re.I)
     hits = []
     files = list(_generic_files())
     assert len(files) > 20
@@ -74,7 +76,7 @@ def test_nothing_outside_a_title_folder_names_a_title():
 # -- 2. one action codec -------------------------------------------------------------------
 SPACE = ActionSpace(
     Kind("pass", "pass"),
-    Kind("take", "take {card}", card=("Tomato 1", "Meat 7", "Chili 2")),
+    Kind("take", "take {card}", card=("Apple 1", "Pear 7", "Plum 2")),
     Kind("place", "place {src} r{rot} at ({row:+d},{col:+d})", src=("held", "ramp0"),
          rot=("0", "90", "180", "270"), row=(-2, 2), col=(-2, 2)),
 )
@@ -89,7 +91,7 @@ def test_action_space_layout_is_mixed_radix_kind_by_kind():
     assert SPACE.decode(aid) == {"kind": "place", "src": 1, "rot": 2, "row": 0, "col": -2}
     assert SPACE.label(aid) == "place ramp0 r180 at (+0,-2)"
     assert SPACE.parse("place ramp0 r180 at (+0,-2)") == aid
-    assert SPACE.parse("take Meat 7") == 2 and SPACE.parse("pass") == 0
+    assert SPACE.parse("take Pear 7") == 2 and SPACE.parse("pass") == 0
     assert SPACE.encode("place", src="ramp0", rot=2, row=0, col=-2) == aid   # a name works too
     layout = SPACE.to_json()
     assert [k["kind"] for k in layout["kinds"]] == ["pass", "take", "place"]
@@ -101,7 +103,7 @@ def test_action_space_layout_is_mixed_radix_kind_by_kind():
     ("place", {"src": 0, "rot": 0, "row": 3, "col": 0}, r"field row=3 is out of range; choose -2\.\.2"),
     ("place", {"src": 0, "rot": 0, "row": 0}, r"field col is missing \(-2\.\.2\)"),
     ("place", {"src": 0, "rot": 0, "row": 0, "col": 0, "z": 1}, r"unknown field\(s\) z"),
-    ("take", {"card": 3}, r"card=3 is out of range; choose 0\.\.2 \('Tomato 1'"),
+    ("take", {"card": 3}, r"card=3 is out of range; choose 0\.\.2 \('Apple 1'"),
     ("take", {"card": True}, r"card=True is out of range"),
     ("jump", {}, r"unknown action kind 'jump'; kinds: 'pass', 'take', 'place'"),
 ])

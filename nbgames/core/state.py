@@ -1,7 +1,7 @@
 """The State base class: the framework owns validation, history, the log,
 randomness, serialization and records; a title owns only its rules.
 
-A title's State subclass implements these hooks (see the Cookoff for a worked one):
+A title's State subclass implements these hooks (any title's rules.py is a worked one):
 
 ``_start()``                 set up the first position (deal with ``self._rng()``)
 ``_legal_ids()``             legal action ids of ``self.current_player`` (a list or array)
