@@ -7,7 +7,6 @@ import { h } from "./shared.js";
 
 export const COLOR_HEX = ["#d7263d", "#f4c20d", "#1e6fd9", "#2e9e44", "#f07f13", "#7b3fa0",
   "#7a4a23", "#f4f1ea", "#1d1d1d", "#9aa7b8"];
-const TILE_SHORT = ["Plant 1 Extra Pepper", "Move 1 Extra Step", "Double Back Once"];
 const CELL = 44; // px per plot
 
 /** The colour index planted at plot p (-1 = empty) from the field string. */
@@ -16,47 +15,32 @@ export function plotColor(field, p) {
   return ch === "." || ch === undefined ? -1 : Number(ch);
 }
 
-/** What a step ending on `notch` would harvest: the colours of the breeding chart
- * for the two plots either side (empty list: nothing). */
-export function harvestPreview(catalog, field, notch) {
-  const [a, b] = catalog.notches[notch].plots;
-  if (a < 0 || b < 0) return [];
-  const ca = plotColor(field, a);
-  const cb = plotColor(field, b);
-  if (ca < 0 || cb < 0) return [];
-  return catalog.chart[ca][cb].slice();
+/** What Python says a step to `notch` harvests (view.harvest; empty: nothing). */
+export function harvestOf(view, notch) {
+  return (view.harvest && view.harvest[notch]) || [];
 }
 
-/** Count colours of a list into 10 counts. */
-export function countColors(list) {
-  const out = new Array(10).fill(0);
-  for (const c of list) out[c] += 1;
-  return out;
+/** Is market card / recipe `card` one the viewer's peppers pay (view.affordable)? */
+export function isAffordable(view, which, card) {
+  return !!(view.affordable && view.affordable[which].includes(card));
 }
 
-/** Can `have` (10 counts, or null when unknown) pay the colours `wanted`? */
-export function affordable(have, wanted) {
-  if (!have) return false;
-  const need = countColors(wanted);
-  return need.every((k, i) => have[i] >= k);
-}
-
-/** The points (in plot units) of a walk along notches, with the corner each
- * step passes through: a straight step goes through the midpoint, a turn through
- * the corner at (x of the vertical-edge notch, y of the horizontal-edge notch). */
-export function walkPoints(catalog, path) {
+/** The points (in plot units) of a walk: each notch of the path, with the corner
+ * Python says each step passed through (walk.corners) in between. */
+export function walkPoints(catalog, walk) {
   const out = [];
-  path.forEach((n, i) => {
-    const [x, y] = catalog.notches[n].xy;
-    if (i > 0) {
-      const [px, py] = catalog.notches[path[i - 1]].xy;
-      const pv = Number.isInteger(px);   // a vertical-edge notch sits on an integer x
-      const nv = Number.isInteger(x);
-      if (pv !== nv) out.push(pv ? [px, y] : [x, py]);
-    }
-    out.push([x, y]);
+  walk.path.forEach((n, i) => {
+    if (i > 0) out.push(walk.corners[i - 1]);
+    out.push(catalog.notches[n].xy);
   });
   return out;
+}
+
+/** The layout's name of market reward `r` ("black", "white"). */
+function rewardName(ctx, r) {
+  const k = ctx.space.kinds.find((x) => x.kind === "market");
+  const f = k && k.fields.find((x) => x.name === "reward");
+  return f && f.names ? f.names[r - f.lo] : String(r);
 }
 
 /** Pixel centre of a notch on the field drawing. */
@@ -125,8 +109,8 @@ function track(ctx) {
 }
 
 function bidBox(ctx) {
-  if (ctx.view.phase !== "bid" || !ctx.legalOf("bid").length) return null;
-  const max = ctx.legalOf("bid").length - 1;
+  if (ctx.view.phase !== "bid" || !ctx.legalOf("bid").length || ctx.view.bid_max === undefined) return null;
+  const max = ctx.view.bid_max;
   const ui = ctx.ui;
   if (ui.bid === undefined || ui.bid > max) ui.bid = 0;
   const aid = ctx.find("bid", { amount: ui.bid });
@@ -159,21 +143,15 @@ function auctionHouse(ctx) {
     h("div", { class: "sc-small" }, `deck ${v.decks.auction}, discards ${v.decks.discard}`));
 }
 
-function myPeppers(ctx) {
-  const me = ctx.view.seat;
-  return me === null || me === undefined ? null : ctx.view.holdings[me].peppers;
-}
-
 function marketCard(ctx, c) {
   const card = ctx.catalog.market[c];
-  const have = myPeppers(ctx);
-  const ok = affordable(have, card.wanted);
+  const ok = isAffordable(ctx.view, "market", c);
   const body = [h("div", { class: "sc-wanted" }, "WANTED ", peppers(card.wanted, ctx.catalog)),
     h("div", { class: "sc-reward" }, "→ ", peppers(card.peppers, ctx.catalog),
-      card.choice ? h("span", { class: "sc-small" }, " black or white") : null,
+      card.choice ? h("span", { class: "sc-small" }, ` ${rewardName(ctx, 1)} or ${rewardName(ctx, 2)}`) : null,
       card.coins ? h("span", { class: "sc-coins" }, ` $${card.coins}`) : null,
       h("span", { class: "sc-vp" }, ` ${card.vp}★`))];
-  const acts = [0, 1, 2].map((r) => [r, ctx.find("market", { card: c, reward: r })]).filter(([, a]) => a !== undefined);
+  const acts = ctx.legalOf("market").filter((a) => a.card === c).map((a) => [a.reward, a.id]);
   const cls = `sc-card sc-market ${ok ? "sc-afford" : ""}`;
   if (!acts.length) return h("div", { class: cls, "aria-label": `market card ${c}${ok ? " (affordable)" : ""}` }, body);
   if (acts.length === 1) {
@@ -182,13 +160,13 @@ function marketCard(ctx, c) {
   }
   return h("div", { class: `${cls} sc-legal` }, body, acts.map(([r, a]) =>
     h("button", { class: "sc-btn", "data-aid": a, "data-key": `market${c}-${r}`,
-      "aria-label": `fulfil market card ${c} taking ${r === 1 ? "black" : "white"}`, onclick: () => ctx.act(a) },
-    r === 1 ? "take black" : "take white")));
+      "aria-label": `fulfil market card ${c} taking ${rewardName(ctx, r)}`, onclick: () => ctx.act(a) },
+    `take ${rewardName(ctx, r)}`)));
 }
 
 function recipeCard(ctx, r) {
   const card = ctx.catalog.recipes[r];
-  const ok = affordable(myPeppers(ctx), card.peppers);
+  const ok = isAffordable(ctx.view, "recipes", r);
   const aid = ctx.find("recipe", { card: r });
   const body = [h("div", { class: "sc-rname" }, card.name), peppers(card.peppers, ctx.catalog),
     h("span", { class: "sc-vp" }, ` ${card.vp}★`)];
@@ -218,7 +196,7 @@ function townHall(ctx) {
     ? h("div", { class: "sc-row", role: "toolbar" },
       h("button", { class: "sc-btn sc-legal", "data-aid": ctx.find("plaque", { choice: 0 }), "data-key": "plaque-take",
         "aria-label": "take the plaque", onclick: () => ctx.act(ctx.find("plaque", { choice: 0 })) },
-      `Take the ${ctx.catalog.plaques[v.offer].name} plaque (${v.stacks[v.offer][0]})`),
+      `Take the ${ctx.catalog.plaques[v.offer].name} plaque (${v.offer_value})`),
       h("button", { class: "sc-btn", "data-aid": ctx.find("plaque", { choice: 1 }), "data-key": "plaque-decline",
         "aria-label": "decline the plaque", onclick: () => ctx.act(ctx.find("plaque", { choice: 1 })) }, "Decline"))
     : null;
@@ -259,7 +237,7 @@ function field(ctx) {
   }
   // the walking path (segments through the corners), then the star, farmers and step targets
   if (v.walk && v.walk.path.length > 1) {
-    const pts = walkPoints(cat, v.walk.path);
+    const pts = walkPoints(cat, v.walk);
     for (let i = 0; i + 1 < pts.length; i += 1) {
       const [x1, y1] = pts[i];
       const [x2, y2] = pts[i + 1];
@@ -279,7 +257,7 @@ function field(ctx) {
   });
   for (const a of [...ctx.legalOf("step"), ...ctx.legalOf("back")]) {
     const [x, y] = notchXY(cat, a.notch);
-    const got = harvestPreview(cat, v.field, a.notch);
+    const got = harvestOf(v, a.notch);
     const back = a.kind === "back";
     kids.push(h("button", { class: `sc-notch sc-legal${back ? " sc-back" : ""}`, style: { left: `${x}px`, top: `${y}px` },
       "data-aid": a.id, "data-key": `${a.kind}${a.notch}`,
@@ -317,7 +295,7 @@ function screen(ctx) {
     h("div", { class: "sc-money" }, `$${p.money}`),
     h("div", { class: "sc-holds" }, rows),
     h("div", { class: "sc-small" }, `Market cards: ${p.market.length} · Recipes: ${p.recipes.length}`),
-    h("div", { class: "sc-tiles" }, TILE_SHORT.map((t, i) => h("span", { class: `sc-tile ${p.tiles[i] ? "" : "sc-used"}` }, t))),
+    h("div", { class: "sc-tiles" }, ctx.catalog.tiles.map((t, i) => h("span", { class: `sc-tile ${p.tiles[i] ? "" : "sc-used"}` }, t))),
     done !== undefined ? h("button", { class: "sc-btn sc-done sc-legal", "data-aid": done, "data-key": "done",
       "aria-label": "done", onclick: () => ctx.act(done) },
     v.phase === "harvest" ? "Stop here" : v.phase === "plant" ? "Finish planting" : "Done") : null);

@@ -755,3 +755,88 @@ def test_market_card_black_or_white_choice():
     white = s.peppers[0][C["white"]]
     s.apply(f"market card {card} (white)")
     assert s.peppers[0][C["white"]] == white + 1 and s.tally(0)["market"] == 4
+
+
+# ---------------------------------------------------------------------------
+# Derived facts in the observation (what the board draws; Python owns the rules)
+# ---------------------------------------------------------------------------
+
+def _derived_positions(n, screens, seed):
+    """Every state of a random game (round_limit 8)."""
+    g = nbgames.load("scoville", players=n, screens=screens, round_limit=8)
+    s = g.new_state(seed=seed)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        yield s
+        ids = s.legal_action_ids()
+        s.apply(int(ids[rng.randrange(len(ids))]))
+    yield s
+
+
+@pytest.mark.parametrize("n,screens", [(2, True), (4, False), (6, True)])
+def test_derived_facts_match_what_the_engine_does(n, screens):
+    """``bid_max``, ``offer_value``, ``harvest``, ``affordable`` and ``walk.corners``
+    equal what applying the actions does, and reach only the seat they belong to."""
+    seen = set()
+    for seed in range(2):
+        for s in _derived_positions(n, screens, seed):
+            g = s.game
+            sp = g.action_space
+            cp, ph = s.current_player, s.phase
+            obs = {seat: s.observation(seat) for seat in [None, *range(n)]}
+            kinds = [sp.unpack(int(a)) for a in s.legal_action_ids()]
+            for seat, o in obs.items():
+                mover = seat is not None and seat == cp
+                assert ("bid_max" in o) == (ph == "bid" and mover)
+                assert ("harvest" in o) == (ph == "harvest" and mover)
+                assert ("offer_value" in o) == (ph == "plaque")
+                if seat is None or ph == "over":
+                    assert "affordable" not in o
+                else:
+                    # the displayed cards whose wanted peppers the seat holds (absent: none)
+                    have = s.peppers[seat]
+                    want = {"market": [m for m in s.market
+                                       if all(have[c] >= k for c, k in enumerate(g.market_need[m]))],
+                            "recipes": [r for r in s.recipes
+                                        if all(have[c] >= k for c, k in enumerate(g.recipe_need[r]))]}
+                    assert o.get("affordable") == (want if want["market"] or want["recipes"] else None)
+                    seen.add("affordable" if "affordable" in o else "unaffordable")
+            o = obs[cp] if cp is not None else obs[None]
+            if ph == "bid":
+                assert o["bid_max"] == max(v[0] for k, *v in kinds if k == "bid") == s.money[cp]
+                seen.add("bid")
+            elif ph == "plaque":
+                t = s.clone()
+                t.apply(sp.encode("plaque", choice=0))
+                assert t.won[cp][-1] == [s.offer, o["offer_value"]]
+                seen.add("plaque")
+            elif ph == "harvest":
+                targets = {v[0] for k, *v in kinds if k in ("step", "back")}
+                assert set(o["harvest"]) == {str(q) for q in targets}
+                for k, *v in kinds:
+                    if k not in ("step", "back"):
+                        continue
+                    t = s.clone()
+                    t.apply(sp.encode(k, notch=v[0]))
+                    ev = next(e for e in t.events[len(s.events):] if e[0] == "step")
+                    assert ev[1:3] == [cp, v[0]] and ev[3] == o["harvest"][str(v[0])]
+                    gained = [t.peppers[cp][c] - s.peppers[cp][c] for c in range(10)]
+                    assert gained == [ev[3].count(c) for c in range(10)]
+                    seen.add("harvest+" if ev[3] else "harvest0")
+            elif ph == "fulfil" and not s.did[0] and not s.did[1]:
+                aff = o.get("affordable", {"market": [], "recipes": []})
+                assert sorted(aff["market"]) == sorted({v[0] for k, *v in kinds if k == "market"})
+                assert sorted(aff["recipes"]) == sorted(v[0] for k, *v in kinds if k == "recipe")
+                seen.add("fulfil")
+            w = o["walk"]
+            if w:
+                assert len(w["corners"]) == len(w["path"]) - 1 == w["steps"]
+                f = g.field
+                for (a, b), xy in zip(zip(w["path"], w["path"][1:]), w["corners"]):
+                    for q in (a, b):       # the corner is an end of both notches' edges
+                        assert abs(f.notch_xy[q][0] - xy[0]) + abs(f.notch_xy[q][1] - xy[1]) == 0.5
+                if w["steps"]:
+                    assert w["corners"][-1] == list(f.corner_xy[s.walk[1]])   # the engine's corner
+                    seen.add("walk")
+    assert {"bid", "plaque", "harvest+", "harvest0", "fulfil", "walk",
+            "affordable", "unaffordable"} <= seen, seen

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { renderSynced } from "./fakedom.mjs";
 import { createWidget } from "../shared.js";
-import { affordable, board, countColors, harvestPreview, notchXY, plotColor, walkPoints } from "../scoville.js";
+import { board, harvestOf, isAffordable, notchXY, plotColor, walkPoints } from "../scoville.js";
 
 // A small catalog: a 2 x 1 field with its 7 notches (as the engine lays them out).
 function tinyCatalog() {
@@ -32,28 +32,80 @@ test("plotColor reads the field string", () => {
   assert.equal(plotColor("4.5", 2), 5);
 });
 
-test("harvestPreview uses the breeding chart of the two plots either side", () => {
-  const cat = tinyCatalog();
-  assert.deepEqual(harvestPreview(cat, "45", 1), [7]);     // orange + purple = white
-  assert.deepEqual(harvestPreview(cat, "44", 1), [4, 4]);
-  assert.deepEqual(harvestPreview(cat, "4.", 1), []);      // an empty plot: nothing
-  assert.deepEqual(harvestPreview(cat, "45", 0), []);      // the outer edge: nothing
+test("harvestOf reads Python's preview of each legal target", () => {
+  const v = { harvest: { 1: [7], 4: [] } };
+  assert.deepEqual(harvestOf(v, 1), [7]);
+  assert.deepEqual(harvestOf(v, 4), []);
+  assert.deepEqual(harvestOf(v, 0), []);                   // not a target: nothing
+  assert.deepEqual(harvestOf({}, 1), []);                  // not walking: no field
 });
 
-test("affordable and countColors", () => {
-  assert.deepEqual(countColors([1, 4, 1]), [0, 2, 0, 0, 1, 0, 0, 0, 0, 0]);
-  assert.equal(affordable([0, 1, 0, 0, 1, 0, 0, 0, 0, 0], [1, 4]), true);
-  assert.equal(affordable([0, 1, 0, 0, 0, 0, 0, 0, 0, 0], [1, 4]), false);
-  assert.equal(affordable(null, [1]), false);
+test("isAffordable reads Python's payment check", () => {
+  const v = { affordable: { market: [3], recipes: [] } };
+  assert.equal(isAffordable(v, "market", 3), true);
+  assert.equal(isAffordable(v, "market", 4), false);
+  assert.equal(isAffordable(v, "recipes", 3), false);
+  assert.equal(isAffordable({}, "market", 3), false);     // spectator or nothing payable
 });
 
-test("walkPoints passes through the corner of each turn", () => {
+test("walkPoints passes through the corners Python sent", () => {
   const cat = tinyCatalog();
-  // a1|b1 (vertical) -> -b1 (horizontal): the corner (1, 0)
-  assert.deepEqual(walkPoints(cat, [1, 4]), [[1, 0.5], [1, 0], [1.5, 0]]);
-  // -a1 -> -b1: straight, no extra point
-  assert.deepEqual(walkPoints(cat, [3, 4]), [[0.5, 0], [1.5, 0]]);
+  // a1|b1 (vertical) -> -b1 (horizontal): through the corner (1, 0)
+  assert.deepEqual(walkPoints(cat, { path: [1, 4], corners: [[1, 0]] }), [[1, 0.5], [1, 0], [1.5, 0]]);
+  // -a1 -> -b1: straight, through the corner between them
+  assert.deepEqual(walkPoints(cat, { path: [3, 4], corners: [[1, 0]] }), [[0.5, 0], [1, 0], [1.5, 0]]);
+  assert.deepEqual(walkPoints(cat, { path: [3], corners: [] }), [[0.5, 0]]);
   assert.deepEqual(notchXY(cat, 1), [44, 22]);
+});
+
+// A whole board drawn from a hand-made view on the tiny field: seat 0 fulfilling.
+function tinyBoard(view, legal) {
+  const market = { kind: "market", base: 0, count: 6, label: "market card {card} ({reward})",
+    fields: [{ name: "card", lo: 0, size: 2 }, { name: "reward", lo: 0, size: 3, names: ["as shown", "black", "white"] }] };
+  const plaque = { kind: "plaque", base: 6, count: 2, label: "{choice} the plaque",
+    fields: [{ name: "choice", lo: 0, size: 2, names: ["take", "decline"] }] };
+  const cat = Object.assign(tinyCatalog(), { cols: 2, rows: 1, plots: ["a1", "b1"], start_plots: [0, 1], star: 1,
+    market: [{ wanted: [0], peppers: [1], coins: 0, vp: 1, choice: false },
+      { wanted: [2], peppers: [], coins: 1, vp: 2, choice: true }],
+    recipes: [{ name: "Mild", peppers: [0], vp: 1 }], auction: [],
+    plaques: [{ name: "Red", colors: [0], values: [9, 5] }],
+    tiles: ["Plant 1 Extra Pepper", "Move 1 Extra Step", "Double Back Once"] });
+  const hold = { money: 3, peppers: [1, 0, 1, 0, 0, 0, 0, 0, 0, 0], market: [], recipes: [], plaques: [], tiles: [true, true, true] };
+  const v = Object.assign({ phase: "fulfil", round: 2, afternoon: false, final: false, screens: true, players: 2,
+    seat: 0, current_player: 0, order: [0, 1], spots: [null, null], bids: null, bidding: null, auction: [],
+    decks: { auction: 0, discard: 0, market: 0 }, market: [0, 1], recipes: [0], offer: null, stacks: [[9, 5]],
+    field: "45", farmers: [null, null], walk: null, planted: 0, prices: new Array(10).fill(0), result: null,
+    holdings: [hold, { ...hold, money: null, peppers: null, market: null, recipes: null }] }, view);
+  const step = { kind: "step", base: 8, count: 7, label: "step to {notch}",
+    fields: [{ name: "notch", lo: 0, size: 7, names: cat.notches.map((n) => n.name) }] };
+  return renderSynced(createWidget, board, { title: "scoville", players: 2, viewer: 0, view: v, catalog: cat,
+    action_space: { kinds: [market, plaque, step] }, legal, to_move: 0, seat_info: [], scores: [0, 0], winners: [] });
+}
+
+test("the board shows Python's affordable cards, the layout's reward names and the offer value", async () => {
+  // the viewer holds red and blue, enough for both cards by their faces: the board follows Python (card 1 only)
+  const { el } = await tinyBoard({ affordable: { market: [1], recipes: [] } }, [4, 2]);   // ids 4, 5: card 1 black, white
+  const cards = el.querySelectorAll(".sc-market");
+  assert.equal(cards.length, 2);
+  assert.equal(cards[0].className.includes("sc-afford"), false);
+  assert.equal(cards[1].className.includes("sc-afford"), true);
+  assert.equal(el.querySelectorAll(".sc-recipe.sc-afford").length, 0);
+  const takes = [1, 2].map((r) => el.querySelector(`[data-key="market1-${r}"]`));
+  assert.deepEqual(takes.map((b) => b && b.textContent), ["take black", "take white"]);
+  const { el: el2 } = await tinyBoard({ phase: "plaque", offer: 0, offer_value: 5, stacks: [[9, 5]] }, [6, 2]);   // ids 6, 7
+  assert.ok(el2.querySelector('[data-key="plaque-take"]').textContent.includes("(5)"));   // not stacks[0][0]
+});
+
+test("the board shows Python's harvest preview and draws the walk through its corners", async () => {
+  // farmer at a1|b1 after a step from -a1; legal: step to -b1 (id 12) and b1- (id 14)
+  const walk = { seat: 0, path: [3, 1], steps: 1, corners: [[1, 0]] };
+  const { el } = await tinyBoard({ phase: "harvest", walk, farmers: [1, null], harvest: { 4: [], 6: [7] } }, [12, 1, 1, 1]);
+  const notches = el.querySelectorAll("button.sc-notch");
+  assert.deepEqual(notches.map((b) => b.getAttribute("data-key")), ["step4", "step6"]);
+  assert.equal(notches[0].querySelector(".sc-preview"), null);
+  assert.equal(notches[1].querySelectorAll(".sc-pep").length, 1);
+  assert.ok(notches[1].getAttribute("aria-label").endsWith("harvest white"));
+  assert.equal(el.querySelectorAll(".sc-seg").length, 2);         // -a1 -> corner (1, 0) -> a1|b1
 });
 
 const FIXTURES = process.env.NBGAMES_SCOVILLE_FIXTURES;

@@ -33,8 +33,19 @@ Observation (JSON): ``phase``, ``round``, ``afternoon``, ``final``, ``order``
 ``holdings`` (``money``/``peppers``/``market``/``recipes`` are None behind a
 screen; ``plaques`` and ``tiles`` are public), ``events`` (the public events of
 the current round), ``bids`` (once revealed), ``bidding``/``my_bid`` during the
-sealed bids, ``queue``/``spots``, ``walk`` (the path of the walking farmer),
-``planted``/``offer``/``did`` (the turn so far) and ``result`` at the end.
+sealed bids, ``queue``/``spots``, ``walk`` (the walking farmer: ``seat``, ``path`` of notches,
+``steps``, and ``corners``, the ``[x, y]`` corner in plot units each step passed
+through), ``planted``/``offer``/``did`` (the turn so far) and ``result`` at the end.
+Derived facts, each present only where it applies:
+
+* ``bid_max`` (bid phase, the viewer is the bidder): the highest legal bid, e.g. ``12``;
+* ``offer_value`` (plaque phase): the value of the plaque a take gets, e.g. ``7``;
+* ``harvest`` (harvest phase, the viewer is walking): what a step or double back to
+  each legal target notch harvests, keyed by the notch as a string, e.g.
+  ``{"40": [2, 2], "118": []}``;
+* ``affordable`` (a seated viewer, before the end, when any): the displayed
+  ``market`` cards and ``recipes`` the viewer's peppers pay now, e.g.
+  ``{"market": [3], "recipes": []}`` (the payment check of the fulfillment).
 
 Readings of the rulebook where it is silent or ambiguous (each is our choice)
 -------------------------------------------------------------------------------

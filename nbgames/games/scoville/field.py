@@ -57,6 +57,8 @@ class Field:
                 names.append((self.plot_names[a] if a >= 0 else "") + "-"
                              + (self.plot_names[b] if b >= 0 else ""))
         self.notch_names = tuple(names)
+        # corner c sits at (c % (cols + 1), c // (cols + 1)), in plot units
+        self.corner_xy = tuple((c % C, c // C) for c in range(C * (rows + 1)))
         self.corner_notches: list[list[int]] = [[] for _ in range(C * (rows + 1))]
         for n, (c1, c2) in enumerate(self.notch_corners):
             self.corner_notches[c1].append(n)

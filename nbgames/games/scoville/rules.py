@@ -382,6 +382,14 @@ class ScovilleState(State):
             return None
         return fwd, back
 
+    def _harvest_at(self, q):
+        """The peppers a step ending on notch ``q`` harvests now (the two plots either
+        side cross-bred; nothing next to an empty plot or the outer edge)."""
+        g = self.game
+        a, b = g.field.notch_plots[q]
+        return scoring.harvest(g.components.chart, self.field[a] if a >= 0 else -1,
+                               self.field[b] if b >= 0 else -1)
+
     def _step(self, s, q, back):
         g = self.game
         f = g.field
@@ -400,9 +408,7 @@ class ScovilleState(State):
         walk[1] = corner
         walk[2] += 1
         walk[3].append(q)
-        a, b = f.notch_plots[q]
-        got = scoring.harvest(g.components.chart, self.field[a] if a >= 0 else -1,
-                              self.field[b] if b >= 0 else -1)
+        got = self._harvest_at(q)
         for col in got:
             self.peppers[s][col] += 1
         self._ev("step", s, q, list(got))
@@ -422,28 +428,35 @@ class ScovilleState(State):
         self.turn = 0
         self._next_fulfiller(new=True)
 
+    def _payable(self, s):
+        """(market cards, recipes) on display whose peppers seat ``s`` can pay now."""
+        g = self.game
+        have = self.peppers[s]
+
+        def pays(need):
+            return all(have[i] >= need[i] for i in range(10))
+        return ([c for c in self.market if pays(g.market_need[c])],
+                [c for c in self.recipes if pays(g.recipe_need[c])])
+
     def _options(self, s):
         """Legal fulfillment ids except ``done``."""
         g = self.game
         K = g.K
         have = self.peppers[s]
         out = []
+        market, recipes = self._payable(s)
         if not self.did[0]:
             mk = K["market"]
-            for card in self.market:
-                need = g.market_need[card]
-                if all(have[i] >= need[i] for i in range(10)):
-                    if g.components.market[card].choice:
-                        out.append(mk.id(card, 1))
-                        out.append(mk.id(card, 2))
-                    else:
-                        out.append(mk.id(card, 0))
+            for card in market:
+                if g.components.market[card].choice:
+                    out.append(mk.id(card, 1))
+                    out.append(mk.id(card, 2))
+                else:
+                    out.append(mk.id(card, 0))
         if not self.did[1]:
             rk = K["recipe"]
-            for card in self.recipes:
-                need = g.recipe_need[card]
-                if all(have[i] >= need[i] for i in range(10)):
-                    out.append(rk.id(card))
+            for card in recipes:
+                out.append(rk.id(card))
         if not self.did[2]:
             sk = K["sell"]
             for col in range(10):
@@ -527,6 +540,14 @@ class ScovilleState(State):
         self._say("Winner(s): " + ", ".join(f"P{w}" for w in self.result["winners"]) + ".")
 
     # -- decisions ------------------------------------------------------------------------
+    def _bid_max(self, s):
+        """The highest bid seat ``s`` may make: all its money."""
+        return self.money[s]
+
+    def _top_plaque(self, st):
+        """The value of the plaque a take from stack ``st`` gets (the top one)."""
+        return self.stacks[st][0]
+
     def _legal_ids(self):
         g = self.game
         K = g.K
@@ -534,7 +555,7 @@ class ScovilleState(State):
         ph = self.phase
         if ph == "bid":
             bid = K["bid"]               # one field: its ids run in order of the amount
-            return list(range(bid.id(0), bid.id(self.money[s]) + 1))
+            return list(range(bid.id(0), bid.id(self._bid_max(s)) + 1))
         if ph == "spot":
             k = K["spot"]
             return [k.id(i + 1) for i in self._free_spots()]
@@ -602,7 +623,8 @@ class ScovilleState(State):
             st = self.offer
             self.offer = -1
             if v[0] == 0:
-                value = self.stacks[st].pop(0)
+                value = self._top_plaque(st)
+                self.stacks[st].pop(0)
                 self.won[s].append([st, value])
                 self.plaque_round[s] = True
                 self._ev("plaque", s, st, value)
@@ -703,14 +725,35 @@ class ScovilleState(State):
                        else None),
             "queue": list(self.queue) if self.phase == "spot" else None,
             "spots": [None if x is None else x + 1 for x in self.spots],
-            "walk": ({"seat": self.walk[0], "path": list(self.walk[3]), "steps": self.walk[2]}
-                     if self.walk else None),
+            "walk": self._walk_view(),
             "planted": self.planted if self.phase in ("plant", "plaque") else 0,
             "offer": self.offer if self.phase == "plaque" else None,
             "did": list(self.did) if self.phase == "fulfil" else None,
             "result": self.result,
         }
+        # derived facts, only where they apply (small payloads)
+        me = seat is not None and seat == self.current_player
+        if self.phase == "bid" and me:
+            obs["bid_max"] = self._bid_max(seat)
+        if self.phase == "plaque":
+            obs["offer_value"] = self._top_plaque(self.offer)
+        if self.phase == "harvest" and me and self.walk:
+            steps = self._steps(seat)
+            if steps:
+                obs["harvest"] = {str(q): list(self._harvest_at(q)) for q in sorted(set(steps[0] + steps[1]))}
+        if seat is not None and self.phase != "over":
+            market, recipes = self._payable(seat)
+            if market or recipes:
+                obs["affordable"] = {"market": market, "recipes": recipes}
         return obs
+
+    def _walk_view(self):
+        if not self.walk:
+            return None
+        f = self.game.field
+        path = self.walk[3]
+        return {"seat": self.walk[0], "path": list(path), "steps": self.walk[2],
+                "corners": [list(f.corner_xy[f.corner_between(a, b)]) for a, b in zip(path, path[1:])]}
 
     def _scores(self):
         n = self.game.players
