@@ -189,7 +189,7 @@ class Game:
     def resolve(self, action: Any) -> int:
         """Turn an Action, an id or a label into an id (not yet checked for legality)."""
         if type(action) is int:
-            if 0 <= action < self.num_actions:
+            if 0 <= action < self.action_space.size:     # (num_actions, without the property call)
                 return action
             raise IllegalActionError(f"{self.title}: action id {action} is not in "
                                      f"range(0, {self.num_actions})")

@@ -44,6 +44,8 @@ class CookoffGame(Game):
                                         Kind("pick", "pick {card}", card=faces))
         # the id of each (kind, card type), built once from the layout
         self.ids = {k.name: [k.id(t) for t in range(self.ntypes)] for k in self.action_space.kinds}
+        # the (kind, card type) of every id, read off the codec once for the hot paths
+        self.unpacked = [self.action_space.unpack(a) for a in range(self.action_space.size)]
         self.ranks = [t.rank for t in c.types]
         self.card_names = [t.ingredient for t in c.types]
         self.faces = faces
@@ -109,11 +111,14 @@ class CookoffState(State):
     # -- decisions --------------------------------------------------------------
     def _legal_ids(self):
         ids = self.game.ids[self.phase]
-        cards = self.hands[self.current_player] if self.phase == PLAY else self.table
-        return [ids[t] for t in sorted(set(cards))]
+        if self.phase == PLAY:                  # hands are kept sorted: drop repeats only
+            return [ids[t] for t in dict.fromkeys(self.hands[self.current_player])]
+        return [ids[t] for t in sorted(set(self.table))]
 
     def _is_legal(self, aid):
-        kind, t = self.game.action_space.unpack(aid)
+        if self._legal is not None:             # the legal list is at hand: look it up
+            return aid in self._legal
+        kind, t = self.game.unpacked[aid]
         if kind != self.phase:
             return False
         return t in (self.hands[self.current_player] if kind == PLAY else self.table)
@@ -122,7 +127,7 @@ class CookoffState(State):
         g = self.game
         seat = self.current_player
         n = g.players
-        _, t = g.action_space.unpack(aid)
+        t = g.unpacked[aid][1]
         if self.phase == PLAY:
             self.hands[seat].remove(t)
             self.played.append([seat, t])
@@ -271,6 +276,7 @@ class CookoffState(State):
             raise RecordError(f"corrupt chili_cookoff state: missing {missing}")
         for k in self._FIELDS:
             setattr(self, k, copy.deepcopy(d[k]))
+        self.hands = [sorted(h) for h in self.hands]      # kept sorted (see _legal_ids)
         if self.phase not in (PLAY, PICK, OVER):
             raise RecordError(f"corrupt chili_cookoff state: phase {self.phase!r} is not one of "
                               f"{[PLAY, PICK, OVER]}")

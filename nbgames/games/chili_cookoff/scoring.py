@@ -15,10 +15,15 @@ def recipe_score(collected: list[str], need: dict[str, int], prices: dict[str, i
 
 
 def _score(have: Counter, need: dict[str, int], prices: dict[str, int], bonus: int):
-    matched = {k: min(have[k], v) for k, v in need.items()}
-    cards = sum(matched.values())
-    points = sum(prices[k] * n for k, n in matched.items())
-    complete = cards == sum(need.values())
+    cards = points = wanted = 0
+    for k, v in need.items():
+        m = have[k]
+        if m > v:
+            m = v
+        cards += m
+        points += prices[k] * m
+        wanted += v
+    complete = cards == wanted
     return points + (bonus if complete else 0), cards, complete
 
 
