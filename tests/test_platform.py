@@ -39,11 +39,13 @@ def test_titles_are_the_folders_and_each_declares_a_spec():
 
 def _generic_files():
     """Every file outside the titles' own folders and files: core, agents, arena,
-    widget, adapters, the shared JS, bench and the generic tests."""
+    widget, adapters, theory, the command line, the shared JS and its tests, bench
+    and the generic tests."""
     names = "|".join(TITLES)
     own = re.compile(rf"({names})")
     for folder in ("nbgames/core", "nbgames/agents", "nbgames/arena", "nbgames/widget",
-                   "nbgames/adapters", "nbgames/theory", "bench", "tests", "tests/browser", "js"):
+                   "nbgames/adapters", "nbgames/theory", "bench", "tests", "tests/browser", "js",
+                   "js/tests"):
         base = ROOT / folder
         if not base.is_dir():
             continue
@@ -51,8 +53,8 @@ def _generic_files():
             if path.suffix not in (".py", ".js", ".mjs", ".css") or own.search(path.name):
                 continue
             yield path
-    yield ROOT / "nbgames" / "__init__.py"
-    yield ROOT / "nbgames" / "games" / "__init__.py"
+    for name in ("__init__.py", "__main__.py", "cli.py", "games/__init__.py"):
+        yield ROOT / "nbgames" / name
 
 
 def test_nothing_outside_a_title_folder_names_a_title():
