@@ -229,7 +229,11 @@ class VeggiesState(State):
         return {gd: len(c[0]) if c else 0 for gd, c in self.stand_groups(seat).items()}
 
     def _options(self, seat) -> tuple[list[str], list[str], int]:
-        return scoring.announcement_options(None, self.game.announce_count, self._largest(seat))
+        return scoring.options_by_largest(self._largest(seat), self.game.announce_count)
+
+    def _stand_score(self, seat, pooled) -> dict:
+        """The score breakdown of a stand for the pooled goods, from its cached groups."""
+        return scoring.score_stand(self.visible_rows(seat)[0], pooled, cells=self.stand_groups(seat))
 
     def _crop(self, seat):
         top = self.tops[seat]
@@ -377,10 +381,7 @@ class VeggiesState(State):
         self.ann = [self._announced(s) for s in range(g.players)]
         self._secret_close()
         pooled = scoring.pooled(self.ann)
-        rows = []
-        for s in range(g.players):
-            rows.append(scoring.score_stand(self.visible_rows(s)[0], pooled,
-                                            cells=self.stand_groups(s)))
+        rows = [self._stand_score(s, pooled) for s in range(g.players)]
         totals = [r["total"] for r in rows]
         rats = [r["rats"] for r in rows]
         team_totals = None
@@ -419,9 +420,7 @@ class VeggiesState(State):
             forced, tied, picks = self._options(s)
             ann.append(forced + tied[:picks])
         pooled = scoring.pooled(ann)
-        totals = [scoring.score_stand(self.visible_rows(s)[0], pooled,
-                                      cells=self.stand_groups(s))["total"]
-                  for s in range(g.players)]
+        totals = [self._stand_score(s, pooled)["total"] for s in range(g.players)]
         if g.teams:
             t = [totals[0] + totals[2], totals[1] + totals[3]]
             return [t[s % 2] for s in range(g.players)]

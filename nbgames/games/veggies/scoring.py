@@ -109,18 +109,22 @@ def largest(rows: list[str]) -> dict[str, int]:
     return {g: (s[0] if s else 0) for g, s in groups(rows).items()}
 
 
-def announcement_options(rows: list[str], count: int = 1,
-                         sizes: dict[str, int] | None = None) -> tuple[list[str], list[str], int]:
+def announcement_options(rows: list[str], count: int = 1) -> tuple[list[str], list[str], int]:
     """What a player announces (rulebook: Scoring; 2-Player Variant with count=2).
 
-    Goods are ranked by their largest group (``sizes``, from :func:`largest`, when
-    the caller has them already). Returns ``(forced, tied, picks)``:
+    Goods are ranked by their largest group. Returns ``(forced, tied, picks)``:
     the goods that must be announced, the goods tied at the boundary, and how
     many of the tied ones the player must choose (0 when nothing is to decide).
     Goods absent from the stand are never announced, so a stand with fewer goods
     than ``count`` announces what it has.
     """
-    sizes = {g: s for g, s in (largest(rows) if sizes is None else sizes).items() if s > 0}
+    return options_by_largest(largest(rows), count)
+
+
+def options_by_largest(sizes: dict[str, int], count: int = 1) -> tuple[list[str], list[str], int]:
+    """:func:`announcement_options` from each good's largest group (:func:`largest`),
+    for a caller that has them already."""
+    sizes = {g: s for g, s in sizes.items() if s > 0}
     ranked = sorted(sizes.values(), reverse=True)
     if len(ranked) <= count:
         return [g for g in GOODS if g in sizes], [], 0
