@@ -17,9 +17,19 @@ game's fixed facts (``legal.game``: the breeding chart, the cards, the field).
 * Fulfilment: the best recipe it can pay; a market card if its reward beats the
   peppers paid; then it sells the colour that fetches most among the peppers no
   target needs.
+
+What it maximises: the worth of its own holdings in points, one decision at a
+time (a walk: its whole remaining walk), with peppers valued by the worth above,
+money at $3 a point and a bonus tile at 4 points; the bid and the spot follow
+fixed rules. It does not model the other players.
+
+:func:`search_prior` and :func:`search_evaluate` give ``nbgames.bots.ismcts``
+a prior and an evaluation (the title's ``SPEC``).
 """
 
 from __future__ import annotations
+
+import math
 
 WORTH = [0.5, 0.5, 0.5, 1.0, 1.0, 1.0, 1.6, 2.6, 2.6, 5.0]
 TILE_POINTS = 4
@@ -221,3 +231,76 @@ def _fulfil(obs, game, ids, field, worth, need):
         if val > best_v:
             best, best_v = a, val
     return best if best is not None else done
+
+
+# -- for the search (nbgames.bots.ismcts): a prior and an evaluation on a State -------------
+# A position reached in a search is a determinized State: behind the screens the other
+# seats' peppers, money and cards are samples.
+
+def search_prior(state, ids) -> list[float]:
+    """How likely the seat to move is to take each legal action: small bids (the
+    weight halves with every $1.5), plaques taken, harvest steps by the worth of
+    what they harvest (a double back costs its tile), fulfilment by what a card
+    earns (recipes and market cards before sales, sales before done), planting
+    before done; otherwise uniform."""
+    g = state.game
+    ph = state.phase
+    if ph == "bid":
+        base = g.K["bid"].id(0)              # bid ids run in order of the amount
+        return [math.exp(-(a - base) / 1.5) for a in ids]
+    space = g.action_space
+    if ph == "plaque":
+        return [4.0 if space.unpack(a)[1] == 0 else 1.0 for a in ids]
+    if ph == "plant":
+        done = g.K["done"].id()
+        return [0.3 if a == done else 1.0 for a in ids]
+    if ph == "harvest":
+        out = []
+        for a in ids:
+            kind, *v = space.unpack(a)
+            if kind == "done":
+                out.append(0.5)
+                continue
+            gain = sum(WORTH[c] for c in state._harvest_at(v[0]))
+            if kind == "back":
+                gain -= 2.0
+            out.append(math.exp(min(gain, 10.0) / 2.0))
+        return out
+    if ph == "fulfil":
+        c = g.components
+        out = []
+        for a in ids:
+            kind, *v = space.unpack(a)
+            if kind == "recipe":
+                out.append(math.exp(min(c.recipes[v[0]].vp, 12) / 3.0) + 1.0)
+            elif kind == "market":
+                m = c.market[v[0]]
+                out.append(math.exp(min(m.vp + m.coins / 3, 12) / 3.0) + 1.0)
+            elif kind == "sell":
+                out.append(0.4)
+            else:
+                out.append(0.6)
+        return out
+    return [1.0] * len(ids)
+
+
+def search_evaluate(state) -> list[float]:
+    """Each seat's expected share of the win: a logistic of its lead over the best
+    other seat, in points: its tally now (cards, plaques, unused tiles, money) plus
+    the worth of the peppers it holds (``WORTH``, at 60%: peppers become points only
+    through a recipe, a market card or a sale). The scale is 6 points."""
+    n = state.game.players
+    if state.current_player is None:
+        est = list(state.result["totals"])
+        scale = 2.0
+    else:
+        est = []
+        for s in range(n):
+            held = state.peppers[s]
+            est.append(state.tally(s)["total"] + 0.6 * sum(k * WORTH[i] for i, k in enumerate(held)))
+        scale = 6.0
+    out = []
+    for s in range(n):
+        best = max(est[t] for t in range(n) if t != s)
+        out.append(1.0 / (1.0 + math.exp(-(est[s] - best) / scale)))
+    return out
