@@ -339,7 +339,8 @@ class ISMCTSPolicy:
                 node = node.for_mover(mover)
             edges = node.edges
             prior = node.prior
-            if prior is None and prior_fn is not None:
+            # the prior from a node's second visit on (a leaf seen once costs nothing)
+            if prior is None and prior_fn is not None and (node.n or node is root):
                 weights = prior_fn(state, ids)
                 total = float(sum(weights)) or 1.0
                 prior = node.prior = {a: w / total for a, w in zip(ids, weights)}
@@ -411,17 +412,24 @@ class ISMCTSPolicy:
             node.w += r
 
     def _finish(self, state, rng, prior_fn, eval_fn):
-        """Play on for at most ``depth`` decisions, then score the position."""
+        """Play on for at most ``depth`` decisions, then score the position. A
+        random or prior rollout also stops at a decision of more than ``widen``
+        legal actions: one move drawn from hundreds says less about the position
+        than the title's evaluation does."""
         depth = self.depth
         rollout = self.rollout
+        wide = self.widen if not callable(rollout) else None
         steps = 0
         while state.current_player is not None and (depth is None or steps < depth):
             ids = state.legal_action_ids()
-            if rollout is None or len(ids) == 1:
-                state._advance(int(ids[rng.randrange(len(ids))]))
+            n = len(ids)
+            if wide is not None and n > wide:
+                break
+            if rollout is None or n == 1:
+                state._advance(int(ids[rng.randrange(n)]))
             elif rollout == "prior" and prior_fn is not None:
                 w = prior_fn(state, ids)
-                state._advance(rng.choices(ids, weights=w)[0])
+                state._advance(int(rng.choices(ids, weights=w)[0]))
             elif rollout == "prior":
                 state._advance(int(ids[rng.randrange(len(ids))]))
             else:

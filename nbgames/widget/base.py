@@ -172,11 +172,15 @@ class GameWidget(anywidget.AnyWidget):
 
     hints = t.Dict(read_only=True).tag(sync=True)
     """The advisor's analysis of the viewer's decision (empty when none):
-    ``{"seat", "step", "status": "running"|"done", "done", "total", "moves":
-    {aid: {"share", "visits", "value"}}}``. Only the viewer's legal actions, only
-    from the viewer's infoset, and only while the position is the one analysed:
-    any move, undo, goto, new game or viewer change clears it (and cancels a
-    search still running)."""
+    ``{"seat", "step", "status": "running"|"done", "done", "total", "elapsed",
+    "seconds", "value", "meaning", "moves": {aid: {"share", "visits", "value"}}}``:
+    ``done`` iterations of ``total`` (None for a time budget: then ``elapsed`` of
+    ``seconds`` tells the progress), ``value`` the expected result for the viewer
+    over the whole search and ``meaning`` what a value is (e.g. "expected share
+    of the win ..."). Only the viewer's legal actions, only from the viewer's
+    infoset, and only while the position is the one analysed: any move, undo,
+    goto, new game or viewer change clears it (and cancels a search still
+    running)."""
 
     thinking = t.Dict(read_only=True).tag(sync=True)
     """With ``show_thinking``: the statistics of the last policy decision (a search
@@ -527,7 +531,9 @@ class GameWidget(anywidget.AnyWidget):
         adv = self._advisor.spawn(seed) if hasattr(self._advisor, "spawn") else self._advisor
         infoset = InfoSet(state, viewer, random.Random(seed))
         job = {"key": self._hint_key(), "cancel": threading.Event(), "seat": viewer,
-               "step": len(state.history), "last": 0.0}
+               "step": len(state.history), "last": 0.0, "start": time.monotonic(),
+               "seconds": getattr(adv, "seconds", None),
+               "meaning": getattr(adv, "value_meaning", None)}
         self._hint_job = job
         return adv, infoset, job
 
@@ -546,6 +552,9 @@ class GameWidget(anywidget.AnyWidget):
                 return
             self._set("hints", {"seat": job["seat"], "step": job["step"], "status": status,
                                 "done": done, "total": total, "values": job.get("values"),
+                                "elapsed": round(time.monotonic() - job["start"], 2),
+                                "seconds": job["seconds"], "value": job.get("value"),
+                                "meaning": job["meaning"],
                                 "moves": {str(a): {"share": round(m["share"], 4),
                                                    "visits": int(m["visits"]),
                                                    "value": round(m["value"], 4)}
@@ -562,6 +571,9 @@ class GameWidget(anywidget.AnyWidget):
                     self._set("error", f"advisor failed: {type(e).__name__}: {e}"[:300])
             return None
         done = sum(m["visits"] for m in stats.values())
+        search = getattr(adv, "last_search", None)
+        if isinstance(search, dict) and search.get("value") is not None:
+            job["value"] = round(float(search["value"]), 4)
         values = getattr(adv, "values", None)
         job["values"] = [round(float(v), 3) for v in values(infoset)] if callable(values) else None
         self._publish_hint(job, "done", done, done, stats)

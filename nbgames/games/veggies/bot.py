@@ -203,7 +203,9 @@ _DIRS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 def _place_facts(game):
     """Per game, once: how a place id splits into source, rotation and position, and
-    each card's count of same-good neighbour pairs inside it."""
+    each card's count of same-good neighbour pairs inside it; ``tables`` caches the
+    gain tables of a stand (by its grid) and card, which a search meets again and
+    again."""
     f = getattr(game, "_search_facts", None)
     if f is None:
         P, PP = game.P, game.PP
@@ -268,12 +270,22 @@ def search_prior(state, ids) -> list[float]:
     row, col = pos // P, pos % P
     r0, c0 = int(row.min()), int(col.min())
     r1, c1 = int(row.max()) + 1, int(col.max()) + 1
-    top = np.pad(state.tops[seat], 1)
+    tops = state.tops[seat]
+    top = None
+    stand = tops.tobytes()
+    cache = f.setdefault("tables", {})
+    if len(cache) > 4000:
+        cache.clear()
     cards = [state.hands[seat][0] if state.hands[seat] else -1] + list(state.ramp)
     out = np.zeros(len(ids))
     for k in np.unique(key).tolist():
         card = cards[k // 4]
         mask = key == k
-        table = _place_table(g, top, card, k % 4, f, r0, r1, c0, c1)
+        ck = (stand, card, k % 4, r0, r1, c0, c1)
+        table = cache.get(ck)
+        if table is None:
+            if top is None:
+                top = np.pad(tops, 1)
+            table = cache[ck] = _place_table(g, top, card, k % 4, f, r0, r1, c0, c1)
         out[mask] = table[row[mask] - r0, col[mask] - c0]
     return np.exp(np.clip(out, -10, 10) / 1.5).tolist()
