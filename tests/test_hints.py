@@ -19,7 +19,7 @@ def board(title, advisor=None, **kw):
 
 
 def join(w, timeout=120):
-    th = w._hint_thread
+    th = w._advice.thread
     if th is not None:
         th.join(timeout)
         assert not th.is_alive(), "the hint thread did not finish"
@@ -120,11 +120,11 @@ def test_hint_progress_is_synced_while_searching():
 
 @pytest.mark.parametrize("title", TITLES)
 def test_hints_are_refused_where_they_do_not_belong(title):
-    with pytest.raises(nbgames.IllegalActionError, match="no advisor"):
+    with pytest.raises(nbgames.OptionError, match="no advisor"):
         board(title).hint()
     w = board(title, nbgames.bots.ismcts(iterations=10), viewers="all")
     w.viewer = 1
-    with pytest.raises(nbgames.IllegalActionError, match="human seat to move"):
+    with pytest.raises(nbgames.NotLegalError, match="human seat to move"):
         w.hint()
     assert "human seat to move" in w.error
     w.viewer = None

@@ -19,7 +19,7 @@ import pytest
 
 import nbgames
 from nbgames.widget.assets import compose_esm
-from nbgames.widget.base import expand_runs
+from nbgames.widget.wire import expand_runs
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")

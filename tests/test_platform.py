@@ -299,16 +299,16 @@ def test_composition_refuses_bad_imports_when_composed(tmp_path, files, message)
 
 
 def test_dev_mode_recomposes_changed_js(monkeypatch, tmp_path):
-    from nbgames.widget import assets, base
+    from nbgames.widget import assets, make
     folder = tmp_path / "js"
     shutil.copytree(ROOT / "js", folder)
     monkeypatch.setattr(assets, "SEARCH_PATH", (folder,))
     title = TITLES[0]
     monkeypatch.setenv("NBGAMES_DEV", "1")
-    first = base.widget_class(title)._esm
+    first = make.widget_class(title)._esm
     board = folder / spec(title).board
     board.write_text(board.read_text() + "\n// edited while the kernel runs\n")
-    second = base.widget_class(title)._esm
+    second = make.widget_class(title)._esm
     assert "edited while the kernel runs" in second and "edited" not in first
     monkeypatch.delenv("NBGAMES_DEV")
     assert assets.compose_esm(title) == assets.compose_esm(title)

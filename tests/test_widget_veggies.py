@@ -286,7 +286,7 @@ def test_update_payloads_stay_moderate():
 
 
 def test_run_length_coding_of_long_legal_lists():
-    from nbgames.widget.base import expand_runs, run_length
+    from nbgames.widget.wire import expand_runs, run_length
     # [gap, count, ...]: 3..5, then 3 after 6: 9..10, then 9 after 11: 20
     assert run_length([5, 3, 4, 9, 10, 20]) == [3, 3, 3, 2, 9, 1]
     assert run_length([0, 1]) == [0, 2]
