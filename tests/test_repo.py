@@ -33,11 +33,15 @@ def test_games_stays_callable_after_importing_a_title():
 
 def test_title_modules_resolve_from_a_fresh_interpreter():
     """README: ``help(nbgames.games.<title>)`` works without importing anything else
-    first, for every title, and ``nbgames.games()`` still lists them."""
+    first, for every title, and is the title's page: its name, its options and its
+    action labels (``SPEC.help()``); ``nbgames.games()`` still lists them."""
     code = ("import nbgames, pydoc\n"
             "for t in nbgames.games():\n"
             "    mod = getattr(nbgames.games, t)\n"
-            "    assert mod.SPEC.title == t and 'Rule' in pydoc.render_doc(mod) or mod.__doc__\n"
+            "    assert mod.SPEC.title == t, (t, mod.SPEC.title)\n"
+            "    page = pydoc.render_doc(mod)\n"
+            "    for part in (mod.SPEC.game.name, 'Options', 'Decisions (action labels)'):\n"
+            "        assert part in page, (t, part)\n"
             "print(len(nbgames.games()))\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
