@@ -93,8 +93,8 @@ def positions(players, memory, seed, every=3, recipes=True):
 @pytest.mark.parametrize("memory", ["table", "recall"])
 @pytest.mark.parametrize("players", [2, 3])
 def test_determinized_states_sync_identical_traits(players, memory):
-    """Hidden information (DESIGN.md), issue 9 leak proof in both memory modes: a widget
-    made from a state and one made from state.determinize(viewer) sync identical traits,
+    """ARCHITECTURE.md, "Hidden information"; issue 9 leak proof in both memory modes: a
+    widget made from a state and one made from state.determinize(viewer) sync identical traits,
     for every viewer; and the resampling really changed hidden data."""
     rng = random.Random(players)
     n = changed = 0

@@ -1,4 +1,5 @@
-"""Errors raised by nbgames. Every message names the bad value and the valid choices.
+"""Errors raised by nbgames. Every message names the bad value and the valid choices
+(ARCHITECTURE.md, "Errors by cause").
 
 Errors are split by cause, the way python-chess splits invalid, illegal and
 ambiguous moves. An action that cannot be played raises one of the three
