@@ -62,3 +62,23 @@ def test_composition():
     assert "lastHandText" in esm and "class Shell" in esm
     css = compose_css("chili_cookoff")
     assert ".nbg" in css and ".ck-card" in css
+
+
+def test_issue_25_a_failing_bot_shows_the_human_no_card_of_its_hand():
+    """The finding as filed: `bad` returns 'play Tomato 1', not in its hand; seat 0's
+    board read "...which is not legal; 6 legal actions such as 'play Tomato 2'" (a card
+    of seat 1's hand). Now it says what went wrong and nothing of seat 1's hand."""
+    def bad(observation, legal_actions):
+        return "play Tomato 1"
+    w = nbgames.widget("chili_cookoff", players=2, seats=["human", bad], seed=1, viewers="all")
+    try:
+        while not w.error:
+            w.act(w.legal_ids[-1])
+    except nbgames.PolicyError as e:
+        assert "which is not legal" in str(e) and "such as" in str(e)   # Python says all
+    hand = {w.game.action_label(31 + t) for t in range(31)} | {a.label for a in w.state.legal_actions()}
+    assert w.error.startswith("policy 'bad' (seat 1) returned an action that is not legal at "
+                              "chili_cookoff step ")
+    assert "Tomato" not in w.error and not any(label in w.error for label in hand)
+    w.viewer = 1
+    assert "such as 'play " in w.error                                  # seat 1's own view
