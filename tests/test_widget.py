@@ -167,7 +167,7 @@ def test_unknown_and_bad_arguments_are_refused_with_the_choices():
     state = game.new_state(seed=1)
     with pytest.raises(OptionError, match="unexpected"):
         nbgames.widget(state=state, **{name: opt.default})
-    with pytest.raises(OptionError, match="either state= or seed="):
+    with pytest.raises(OptionError, match="give either a State or a seed, not both"):
         nbgames.widget(state=state, seed=3)
     with pytest.raises(OptionError, match="players"):
         nbgames.widget(state=state, players=game.players + 1)

@@ -93,9 +93,7 @@ def game_or_state(title=None, players: int | None = None, **kwargs) -> tuple[Gam
             raise OptionError(f"nbgames.widget(state=...) got unexpected keyword argument(s) "
                               f"{', '.join(sorted(options))}; widget arguments: "
                               f"{', '.join(WIDGET_ARGS)}")
-        if wargs.get("seed") is not None:
-            raise OptionError("give either state= or seed=, not both")
-        return state, wargs
+        return state, wargs                    # (a seed besides a state: the Table refuses it)
     if isinstance(title, Game):
         if players is not None and players != title.players:
             raise OptionError(f"{title!r} has {title.players} players, not {players}")
