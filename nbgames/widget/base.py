@@ -152,7 +152,6 @@ class GameWidget(anywidget.AnyWidget):
     were computed from that seat's hand, so they are sent only when the viewer is
     that seat or ``reveal`` is on; otherwise ``{"seat", "step", "hidden": true}``."""
 
-
     # -- construction (the arguments are checked in .options) --------------------------
     def __init__(self, game_or_state: Game | State, *, seats=None, seed=None, viewer=_UNSET,
                  viewers=None, reveal: bool = False, speed: float = 2.0, log_limit: int = 20,
