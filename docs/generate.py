@@ -113,7 +113,7 @@ def title_page(title: str, notebooks: list[Path], moves: int) -> str:
              f":Load it: ``nbgames.load(\"{title}\", players=n)``, n from {game.min_players} "
              f"to {game.max_players}",
              f":Its help: ``help(nbgames.games.{title})``, the text of this page",
-             ":Replay: `a game between two bots <#a-game-to-replay>`_, in this page", "",
+             ":Replay: `A game to replay`_, in this page", "",
              absolute_references(title_help(title), f"nbgames.games.{title}"), "",
              *_heading("A game to replay", "-"), "",
              f"Two greedy bots (``nbgames.play(game, {list(REPLAY_POLICIES)!r}, "
@@ -166,13 +166,13 @@ def titles_table(notebooks: list[Path]) -> str:
 def first_board() -> str:
     title = nbgames.games()[0]
     game = spec(title).game
-    players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
-    seats = ", ".join(['"human"'] + ['"greedy"', '"random"'][: players - 1] +
-                      ['"random"'] * max(0, players - 3))
+    players = min(max(game.min_players, 3), game.max_players)
+    seats = ["human"] + [("greedy", "random")[i % 2] for i in range(players - 1)]
+    seats_text = ", ".join(f'"{s}"' for s in seats)
     return "\n".join([
         "```python",
         "import nbgames",
-        f'board = nbgames.widget("{title}", players={players}, seats=[{seats}], seed=1)',
+        f'board = nbgames.widget("{title}", players={players}, seats=[{seats_text}], seed=1)',
         "board          # the last line of a cell shows the board; click a legal move to play it",
         "```", "",
         f"Without a kernel, here is a finished game of {game.name} to replay "
