@@ -83,7 +83,7 @@ class GameWidget(anywidget.AnyWidget):
     legal = t.List(read_only=True).tag(sync=True)
     """The viewer's legal action ids when it is the viewer's turn and the viewer's
     seat is human (empty otherwise), sorted and run-length coded (see
-    :func:`nbgames.widget.wire.run_length`): ``[gap, count, gap, count, ...]``. The browser decodes them
+    ``nbgames.widget.wire.run_length``): ``[gap, count, gap, count, ...]``. The browser decodes them
     into kinds and fields with ``action_space``, and makes labels from its templates."""
 
     log_lines = t.List(read_only=True).tag(sync=True)
