@@ -4,10 +4,11 @@ title with no title-specific search code.
 Each iteration samples one determinization of the deciding seat's information
 set (``infoset.sample``: everything the seat cannot see resampled), walks the
 tree down over the actions legal in that determinization, expands one edge,
-plays on for at most ``depth`` decisions (uniformly at random by default) and
-scores the position reached: each seat's share of the win when the game is over,
-else the title's evaluation (see below). Each seat's result is backed up into
-the edges of the seat that chose them.
+plays on for at most ``depth`` decisions (each drawn from the title's prior, or
+uniformly for a title without one; a rollout also stops at a decision of more
+than ``widen`` moves) and scores the position reached: each seat's share of the
+win when the game is over, else the title's evaluation (see below). Each seat's
+result is backed up into the edges of the seat that chose them.
 
 **The tree.** A node is the sequence of decisions taken since the root (forced
 moves skipped), an *open-loop* tree: it never looks at what a determinization
@@ -71,6 +72,7 @@ DEFAULT_SECONDS = 1.0
 """The default thinking time of ``nbgames.bots.ismcts()`` a decision, in seconds."""
 
 REWARDS = ("win", "margin")
+ROLLOUTS = ("prior", "random")
 CLOCKS = ("wall", "cpu")
 
 
@@ -145,7 +147,7 @@ class ISMCTSPolicy:
     __name__ = "ismcts"
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
-                 c: float | None = None, rollout=None, seed: int = 0, depth: int | None = 8,
+                 c: float | None = None, rollout="prior", seed: int = 0, depth: int | None = 8,
                  reward: str = "win", prior: bool = True, widen: int = 24, workers: int = 1,
                  clock: str = "wall"):
         if iterations is not None and (type(iterations) is not int or iterations < 1):
@@ -174,8 +176,9 @@ class ISMCTSPolicy:
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.c = c
-        self.rollout = None if rollout in (None, "random") else \
-            ("prior" if rollout == "prior" else as_policy(rollout))
+        if rollout is None:
+            rollout = "random"
+        self.rollout = rollout if rollout in ROLLOUTS else as_policy(rollout)
         self.seed = seed
         self.depth = depth
         self.reward = reward
@@ -208,10 +211,7 @@ class ISMCTSPolicy:
                 "clock": self.clock}
 
     def spawn(self, seed: int) -> ISMCTSPolicy:
-        opts = self._options()
-        if opts["rollout"] is None:
-            opts["rollout"] = "random"
-        return ISMCTSPolicy(seed=seed, **opts)
+        return ISMCTSPolicy(seed=seed, **self._options())
 
     def __call__(self, observation, legal_actions, infoset=None):
         if infoset is None:
@@ -425,13 +425,11 @@ class ISMCTSPolicy:
             n = len(ids)
             if wide is not None and n > wide:
                 break
-            if rollout is None or n == 1:
+            if n == 1 or rollout == "random" or (rollout == "prior" and prior_fn is None):
                 state._advance(int(ids[rng.randrange(n)]))
-            elif rollout == "prior" and prior_fn is not None:
+            elif rollout == "prior":
                 w = prior_fn(state, ids)
                 state._advance(int(rng.choices(ids, weights=w)[0]))
-            elif rollout == "prior":
-                state._advance(int(ids[rng.randrange(len(ids))]))
             else:
                 p = state.current_player
                 state._advance(state.game.resolve(rollout(state.observation(p),
@@ -442,7 +440,8 @@ class ISMCTSPolicy:
         return eval_fn(state)
 
     def __repr__(self):
-        extra = "" if self.rollout is None else f", rollout={policy_name(self.rollout)}"
+        extra = "" if self.rollout == "prior" else \
+            f", rollout={self.rollout if isinstance(self.rollout, str) else policy_name(self.rollout)!r}"
         if self.seconds is None:
             budget = f"iterations={self.iterations}"
         elif self.iterations is None:
@@ -479,7 +478,7 @@ def _worker(job):
 
 
 def ismcts(iterations: int | None = None, seconds: float | None = None, c: float | None = None,
-           rollout=None, seed: int = 0, depth: int | None = 8, reward: str = "win",
+           rollout="prior", seed: int = 0, depth: int | None = 8, reward: str = "win",
            prior: bool = True, widen: int = 24, workers: int = 1,
            clock: str = "wall") -> ISMCTSPolicy:
     """Information-set MCTS, for every title.
@@ -487,8 +486,8 @@ def ismcts(iterations: int | None = None, seconds: float | None = None, c: float
     Budget: ``seconds`` a decision (default ``DEFAULT_SECONDS`` = 1.0 when neither
     is given) or ``iterations`` determinizations (exactly reproducible); both: the
     first reached. ``c``: exploration (default 1.5 with a prior, 0.7 for UCB1).
-    ``rollout``: "random" (default), "prior" (the title's prior as a rollout
-    policy) or a policy ``(observation, legal) -> action``. ``depth``: decisions
+    ``rollout``: "prior" (default: moves drawn from the title's prior, uniform for a
+    title without one), "random" or a policy ``(observation, legal) -> action``. ``depth``: decisions
     played after the tree before the title's evaluation scores the position (None:
     to the end of the game). ``reward``: "win" or "margin". ``prior``: use the
     title's prior (PUCT). ``widen``: above this many legal actions a node widens

@@ -110,7 +110,7 @@ from .rules import ChillGame, ChillState
 SPEC = TitleSpec(game=ChillGame, bot=bot.choose, render=render.render,
                  js=("chill_and_chili.js",), bench_players=(2, 5),
                  encoder=encoder.encode,
-                 evaluate=bot.search_evaluate)
+                 prior=bot.search_prior, evaluate=bot.search_evaluate)
 
 __doc__ += SPEC.help()
 

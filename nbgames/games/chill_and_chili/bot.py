@@ -31,8 +31,8 @@ It values every legal decision in estimated end-game points and takes the best
 It maximises that estimate of its own end-game points for the decision at hand
 (one ply: it does not look at the other players' replies).
 
-:func:`search_evaluate` gives ``nbgames.bots.ismcts`` an evaluation (the title's
-``SPEC``).
+:func:`search_prior` and :func:`search_evaluate` give ``nbgames.bots.ismcts`` a
+prior and an evaluation (the title's ``SPEC``).
 """
 
 from __future__ import annotations
@@ -72,10 +72,18 @@ def _water_gain(free, drops, points_of):
 
 
 def choose(obs: dict, legal, rng) -> int:
-    game = legal.game
+    """The greedy decision: the legal action of highest :func:`action_values` (ties
+    by ``rng``)."""
+    ids = [int(a) for a in legal.ids]
+    values = action_values(obs, ids, legal.game)
+    return max(zip(ids, values), key=lambda x: (x[1], rng.random()))[0]
+
+
+def action_values(obs: dict, ids: list[int], game) -> list[float]:
+    """What the bot thinks each of ``ids`` is worth, in end-game points (see the
+    module docstring)."""
     f = _facts(game)
     space = game.action_space
-    ids = list(legal.ids)
     me = obs["seat"]
     suns, points = f["suns"], f["points"]
     beds = obs["beds"][me]
@@ -156,7 +164,7 @@ def choose(obs: dict, legal, rng) -> int:
             return best_main + max(0.0, mean - worst) * 0.8 + 0.05
         return value(aid)
 
-    return max(ids, key=lambda a: (value_all(a), rng.random()))
+    return [value_all(a) for a in ids]
 
 
 def _mean_card(obs, f, card_value) -> float:
@@ -178,7 +186,15 @@ def _mean_card(obs, f, card_value) -> float:
     return sum(k * card_value(t) for t, k in enumerate(weight) if k) / w
 
 
-# -- for the search (nbgames.bots.ismcts): an evaluation on a State ----------------------------
+# -- for the search (nbgames.bots.ismcts): a prior and an evaluation on a State -------------
+
+def search_prior(state, ids) -> list[float]:
+    """How likely the seat to move is to take each legal action: a softmax, over
+    0.7 points, of :func:`action_values` from its own observation of the position."""
+    values = action_values(state.observation(state.current_player), ids, state.game)
+    top = max(values)
+    return [math.exp((v - top) / 0.7) for v in values]
+
 
 def search_evaluate(state) -> list[float]:
     """Each seat's expected share of the win: a logistic of its lead over the best
