@@ -287,6 +287,8 @@ class ISMCTSPolicy:
                 break
             sample = infoset.sample(rng)
             sample._quiet = True
+            if prior_fn is not None and sample._secret is not None:
+                _redraw_secrets(sample, seat, prior_fn, rng)
             iterate(sample, root, rng, prior_fn, eval_fn)
             done += 1
             if progress is not None and clock() >= next_report:
@@ -450,6 +452,34 @@ class ISMCTSPolicy:
             budget = f"iterations={self.iterations}, seconds={self.seconds:g}"
         return (f"nbgames.bots.ismcts({budget}, depth={self.depth}, reward={self.reward!r}"
                 f"{extra}, seed={self.seed})")
+
+
+def _redraw_secrets(state, seat, prior_fn, rng) -> None:
+    """The other seats' secret choices still hidden from ``seat`` (sealed bids, say)
+    come out of a determinization uniformly at random; the search draws them again
+    from the title's prior, the model of the other seats its tree and rollouts use
+    (a uniform bid of all one's money is no model of anybody). Each seat's legal
+    choices depend only on what it may see and on its own secret choices (the
+    core's contract for secret rounds), so this is the core's resampling with
+    other weights."""
+    secret = state._secret
+    mover = state.current_player
+    try:
+        for s, picks in enumerate(secret):
+            if s == seat or not picks:
+                continue
+            k = len(picks)
+            secret[s] = []
+            state.current_player = s
+            for _ in range(k):
+                state._legal = None
+                ids = state._legal_ids()
+                if type(ids) is not list:
+                    ids = ids.tolist()
+                secret[s].append(int(rng.choices(ids, weights=prior_fn(state, ids))[0]))
+    finally:
+        state.current_player = mover
+        state._legal = None
 
 
 def _admit(node, ids, legal, rng):

@@ -238,33 +238,41 @@ def _fulfil(obs, game, ids, field, worth, need):
 # seats' peppers, money and cards are samples.
 
 def search_prior(state, ids) -> list[float]:
-    """How likely the seat to move is to take each legal action: small bids (the
-    weight halves with every $1.5), plaques taken, harvest steps by the worth of
-    what they harvest (a double back costs its tile), fulfilment by what a card
-    earns (recipes and market cards before sales, sales before done), planting
-    before done; otherwise uniform."""
+    """How likely the seat to move is to take each legal action: bids near what
+    :func:`choose` bids (a tenth of the money, at most $3; the weight falls by e
+    with every $1 away), auction cards by the worth of their peppers, plaques
+    taken, harvest steps by the worth of what they harvest less the bonus tile
+    they would spend (a double back, a step past the third), against 1 for
+    stopping; fulfilment by what a card earns (recipes and market cards before
+    sales, sales before done), planting as :func:`_plant_prior` says; otherwise
+    uniform."""
     g = state.game
     ph = state.phase
     if ph == "bid":
         base = g.K["bid"].id(0)              # bid ids run in order of the amount
-        return [math.exp(-(a - base) / 1.5) for a in ids]
+        usual = min(3, state.money[state.current_player] // 10)    # what :func:`choose` bids
+        return [math.exp(-abs(a - base - usual)) + 0.01 for a in ids]
     space = g.action_space
     if ph == "plaque":
         return [4.0 if space.unpack(a)[1] == 0 else 1.0 for a in ids]
     if ph == "plant":
-        done = g.K["done"].id()
-        return [0.3 if a == done else 1.0 for a in ids]
+        return _plant_prior(state, ids)
+    if ph == "claim":
+        cards = g.components.auction
+        return [math.exp(min(10.0, sum(WORTH[c] for c in cards[space.unpack(a)[1]])) / 2.0)
+                for a in ids]
     if ph == "harvest":
+        extra = state.walk[2] >= 3           # a step now plays the extra-step tile
         out = []
         for a in ids:
             kind, *v = space.unpack(a)
             if kind == "done":
-                out.append(0.5)
+                out.append(1.0)
                 continue
-            gain = sum(WORTH[c] for c in state._harvest_at(v[0]))
-            if kind == "back":
-                gain -= 2.0
-            out.append(math.exp(min(gain, 10.0) / 2.0))
+            gain = sum(WORTH[c] for c in state._harvest_at(v[0])) + 0.3
+            if kind == "back" or extra:      # a bonus tile is worth TILE_POINTS kept
+                gain -= TILE_POINTS + 0.5
+            out.append(math.exp(max(-10.0, min(gain, 10.0))))
         return out
     if ph == "fulfil":
         c = g.components
@@ -284,23 +292,85 @@ def search_prior(state, ids) -> list[float]:
     return [1.0] * len(ids)
 
 
+def _holdings_worth(state, s) -> float:
+    """Points a seat's peppers and money are likely to become: every pepper at 60%
+    of its ``WORTH``, money at $3 a point (not rounded down), and the best recipe
+    or market card on display weighted by how much of it the peppers already pay
+    (its points times the square of the share paid, at 60%)."""
+    g = state.game
+    c = g.components
+    have = state.peppers[s]
+    v = 0.6 * sum(k * WORTH[i] for i, k in enumerate(have)) + state.money[s] / 3
+    best = 0.0
+    for needs, cards, worth in ((g.recipe_need, state.recipes, lambda r: c.recipes[r].vp),
+                                (g.market_need, state.market,
+                                 lambda m: c.market[m].vp + c.market[m].coins / 3)):
+        for card in cards:
+            need = needs[card]
+            total = sum(need)
+            if not total:
+                continue
+            paid = sum(min(h, k) for h, k in zip(have, need)) / total
+            best = max(best, worth(card) * paid * paid)
+    return v + 0.6 * best
+
+
+def _plant_prior(state, ids) -> list[float]:
+    """:func:`_plant`'s reasoning as weights: plant the pepper worth least to keep,
+    where its new neighbours breed best, for the plaque it earns; a second pepper
+    (it spends the bonus tile) only when that is worth the tile."""
+    g = state.game
+    space = g.action_space
+    f = g.field
+    chart = g.components.chart
+    field = state.field
+    me = state.current_player
+    done = g.K["done"].id()
+    took = state.plaque_round[me]
+    stacks = state.stacks
+    second = state.planted >= 1
+    out = []
+    for a in ids:
+        if a == done:
+            out.append(1.0)
+            continue
+        _, col, p = space.unpack(a)
+        v = -WORTH[col]
+        st = g.plaque_of[col]
+        if st >= 0 and stacks[st] and not took:
+            v += stacks[st][0]
+        for q in f.neighbours[p]:
+            if field[q] >= 0:
+                v += 0.3 * sum(WORTH[x] for x in chart[col][field[q]])
+        if second:
+            v -= TILE_POINTS + 0.5
+        out.append(math.exp(max(-10.0, min(v, 10.0))))
+    return out
+
+
 def search_evaluate(state) -> list[float]:
     """Each seat's expected share of the win: a logistic of its lead over the best
-    other seat, in points: its tally now (cards, plaques, unused tiles, money) plus
-    the worth of the peppers it holds (``WORTH``, at 60%: peppers become points only
-    through a recipe, a market card or a sale). The scale is 6 points."""
+    other seat, in points: the points it holds now (cards won, plaques, unused
+    tiles) plus what its peppers and money are likely to become
+    (:func:`_holdings_worth`). The scale is 15 points: what the seat sees of the
+    others is a sample (behind the screens), so a lead is never sure."""
     n = state.game.players
     if state.current_player is None:
         est = list(state.result["totals"])
         scale = 2.0
     else:
-        est = []
-        for s in range(n):
-            held = state.peppers[s]
-            est.append(state.tally(s)["total"] + 0.6 * sum(k * WORTH[i] for i, k in enumerate(held)))
-        scale = 6.0
+        tv = state.game.components.tile_vp
+        est = [sum(v for _, v in state.won[s]) + tv * sum(state.tiles[s])
+               + _market_recipe_vp(state, s) + _holdings_worth(state, s) for s in range(n)]
+        scale = 15.0
     out = []
     for s in range(n):
         best = max(est[t] for t in range(n) if t != s)
         out.append(1.0 / (1.0 + math.exp(-(est[s] - best) / scale)))
     return out
+
+
+def _market_recipe_vp(state, s) -> int:
+    c = state.game.components
+    return (sum(c.market[m].vp for m in state.held_market[s])
+            + sum(c.recipes[r].vp for r in state.held_recipes[s]))
