@@ -87,16 +87,17 @@ def decide(policy, state, seat: int | None = None, rng=None) -> int:
             choice = policy(state.observation(seat), legal)
     except Exception as e:
         raise PolicyError(f"policy {name!r} (seat {seat}) raised {type(e).__name__}: {e} "
-                          f"at {where}", policy=name, seat=seat) from e
+                          f"at {where}", policy=name, seat=seat, step=len(state.history)) from e
     try:
         aid = state.game.resolve(choice)
     except IllegalActionError:
         raise PolicyError(f"policy {name!r} (seat {seat}) returned {choice!r} at {where}, which "
                           f"is not an action; return an Action, an id or a label such as "
-                          f"{legal[0].label!r}", policy=name, seat=seat) from None
+                          f"{legal[0].label!r}", policy=name, seat=seat,
+                          step=len(state.history)) from None
     if not state._is_legal(aid):
         raise PolicyError(f"policy {name!r} (seat {seat}) returned "
                           f"{state.game.action_label(aid)!r} (id {aid}) at {where}, which is not "
                           f"legal; {len(legal)} legal actions such as {legal[0].label!r}",
-                          policy=name, seat=seat)
+                          policy=name, seat=seat, step=len(state.history))
     return aid
