@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 from ..agents.adapter import as_policy
 from ..core.errors import OptionError, PolicyError, last_frames
-from ..core.game import Game
+from ..core.registry import spec
 from . import analysis
 from .analysis import mean_ci, wilson
-from .play import _as_game, play
+from .play import game_for, play
 
 
 def _one_game(config: dict, names: list[str], policies: list, seed: int) -> dict:
@@ -251,9 +251,13 @@ def _progress(total: int, enabled: bool, title: str):
     return tqdm(total=total, desc=f"{title} tournament", unit="game")
 
 
+TOURNAMENT_ARGS = ("game", "policies", "games", "seed", "executor", "progress", "players", "batch",
+                   "duplicate")
+
+
 def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=None,
                progress: bool = True, players: int | None = None,
-               batch: int | None = None, duplicate: bool = False) -> TournamentResult:
+               batch: int | None = None, duplicate: bool = False, **options) -> TournamentResult:
     """Play ``games`` seeded games between named policies.
 
     Seats rotate fairly: game ``g`` seats policy ``names[(g + i) % k]`` at seat
@@ -274,6 +278,10 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
     deal cancels. ``games`` must then be a multiple of ``k``; win-rate CIs are
     computed over deals (``Row.ci_deals``; ``Row.ci_games`` is the independent-game
     interval, for comparison). The progress bar is ``tqdm.auto``.
+
+    ``game`` is a title, a loaded Game or a config dict, as for :func:`nbgames.play`
+    and :func:`nbgames.widget`: with a title, ``players`` (default: one a policy,
+    within the title's range) and the title's options as keyword arguments load it.
     """
     if not isinstance(policies, dict) or not policies:
         raise OptionError("policies must be a non-empty dict {name: policy}")
@@ -287,14 +295,12 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
             raise OptionError(f"policy {name!r}: {e}") from None
     policies = checked
     names = list(policies)
+    default = None
     if isinstance(game, str):
-        game = _as_game(game, players or len(names))
-    elif isinstance(game, Game):
-        if players is not None and players != game.players:
-            raise OptionError(f"players={players!r} does not match {game!r}; load the game with "
-                              f"the player count you want, or pass its title")
-    else:
-        game = _as_game(game)
+        g = spec(game).game
+        default = max(g.min_players, min(len(names), g.max_players))
+    game = game_for(game, players, options, default_players=default, who="tournament",
+                    arguments=TOURNAMENT_ARGS)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise OptionError(f"games must be a positive int, got {games!r}")
     if not isinstance(duplicate, bool):
