@@ -308,3 +308,21 @@ def test_highs_sequence_form_lp_matches_the_hand_solution_and_pygambit(bluff):
     assert theory.exploitability(fast, tree=tree).nash_conv == pytest.approx(0, abs=1e-6)
     with pytest.raises(nbgames.OptionError, match="general-sum"):
         theory.solve_tree(theory.game_tree(state, state.current_player, 3000, payoff="scores"), "highs")
+
+
+def test_pygambit_16_or_none_is_refused_with_how_to_install_17(monkeypatch):
+    """Issue 21: the extras ask for pygambit>=17.0.0b2 (it has wheels; 16.x builds
+    from source for minutes and has another API). An older or missing pygambit is
+    a clear error naming the version to install, not an AttributeError mid-solve."""
+    import sys
+    import types
+
+    from nbgames.theory.tree import require_pygambit
+    old = types.ModuleType("pygambit")
+    old.__version__ = "16.7.0"
+    monkeypatch.setitem(sys.modules, "pygambit", old)
+    with pytest.raises(nbgames.NbgamesError, match=r"pygambit 17 or newer, found 16\.7\.0.*>=17\.0\.0b2"):
+        require_pygambit()
+    monkeypatch.setitem(sys.modules, "pygambit", None)          # not installed
+    with pytest.raises(nbgames.NbgamesError, match=r"pip install 'nbgames\[theory\]'.*highs"):
+        require_pygambit()

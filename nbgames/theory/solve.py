@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ..core.errors import NbgamesError, OptionError
 from .exploit import action_values, complete, values
-from .tree import game_tree, require_pygambit
+from .tree import _q, game_tree, require_pygambit
 
 METHODS = ("auto", "lp", "lcp", "logit", "highs", "fastest")
 
@@ -104,15 +104,16 @@ def solve_tree(tree, method: str = "auto") -> Solution:
         result = gbt.nash.logit_solve(g, use_strategic=False)
         name = "logit QRE (approximate Nash)"
     seconds = time.perf_counter() - t0
-    eqs = list(result.equilibria)
-    if not eqs:
-        raise NbgamesError(f"{tree.game.title}: pygambit's {name} found no equilibrium")
-    prof = eqs[0]
+    prof = result.equilibrium                   # pygambit 17: one equilibrium, or None
+    if prof is None or not getattr(result, "success", True):
+        raise NbgamesError(f"{tree.game.title}: pygambit's {name} found no equilibrium"
+                           f"{'' if getattr(result, 'reason', None) is None else f' ({result.reason})'}")
     profile = {}
-    for i in range(len(tree.infosets)):
-        info = tree.gambit_infoset(i)
-        profile[i] = [float(prof[a]) for a in info.actions]
-    payoff_values = [float(prof.payoff(p)) for p in g.players]
+    for i, info in enumerate(tree.infosets):
+        mixed = dict(prof[tree.gambit_infoset(i)])       # {action label: probability}
+        profile[i] = [float(mixed[_q(name)]) for name in info["action_names"]]
+    payoffs = prof.payoffs
+    payoff_values = [float(payoffs[p]) for p in g.players]
     profile = complete(tree, profile)
     scores = values(tree, profile, "scores")
     seat, strategy, avalues = _at_root(tree, profile)
