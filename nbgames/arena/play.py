@@ -59,7 +59,7 @@ def play(game, policies, seed: int | None = None, *, players: int | None = None,
     :class:`~nbgames.arena.table.Table` run to the end.
 
     ``game`` is a title, a loaded Game or a config dict, as for
-    :func:`~nbgames.arena.tournament.tournament` and :func:`nbgames.widget`: with
+    :func:`~nbgames.arena.tournament.tournament` and the board (``widget``): with
     a title, ``players`` (default: one a policy) and the title's options as keyword
     arguments (``help(nbgames.games.<title>)`` lists them) load it."""
     from .table import Table

@@ -280,7 +280,7 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
     interval, for comparison). The progress bar is ``tqdm.auto``.
 
     ``game`` is a title, a loaded Game or a config dict, as for :func:`nbgames.play`
-    and :func:`nbgames.widget`: with a title, ``players`` (default: one a policy,
+    and the board (``widget``): with a title, ``players`` (default: one a policy,
     within the title's range) and the title's options as keyword arguments load it.
     """
     if not isinstance(policies, dict) or not policies:
