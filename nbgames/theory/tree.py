@@ -58,6 +58,12 @@ from ..core.errors import NbgamesError, OptionError
 from ..core.state import as_rng
 
 PAYOFFS = ("margin", "scores", "win")
+PAYOFF_MEANING = {
+    "margin": "your final score minus the mean of the others' (points)",
+    "scores": "your final score (points)",
+    "win": "your share of the win (1 = a sole win, 0 = a loss)",
+}
+"""What a value in each payoff means, for people (the board's Solve panel shows it)."""
 
 
 class TreeTooLarge(NbgamesError):

@@ -41,6 +41,9 @@ from .assets import compose_css, compose_esm, dev_mode
 
 _UNSET = object()
 SPEED_RANGE = (0.25, 50.0)
+HINT_EXTRAS = ("forced", "payoff", "payoff_text")
+"""Keys an advisor's move statistics may add to share/visits/value (the exact
+solver's: a forced move, and the payoff its values are in)."""
 
 
 def run_length(ids) -> list[int]:
@@ -548,7 +551,9 @@ class GameWidget(anywidget.AnyWidget):
                                 "done": done, "total": total, "values": job.get("values"),
                                 "moves": {str(a): {"share": round(m["share"], 4),
                                                    "visits": int(m["visits"]),
-                                                   "value": round(m["value"], 4)}
+                                                   "value": round(m["value"], 4),
+                                                   # a solver also says what its value means
+                                                   **{k: m[k] for k in HINT_EXTRAS if k in m}}
                                           for a, m in moves.items()}})
 
     def _run_hint(self, adv, infoset, job):
