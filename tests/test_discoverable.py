@@ -118,7 +118,7 @@ def test_play_tournament_and_widget_take_the_same_players_and_options():
 @pytest.mark.parametrize("title", TITLES)
 def test_every_option_is_in_its_title_help_and_in_any_handwritten_summary(title):
     """The generated Options section lists every option; a hand-written line that
-    starts "Options:" in the module's own text must not leave one out (Veggies's
+    starts "Options:" in the module's own text must not leave one out (one title's
     once left out ``start``)."""
     import pydoc
     mod = getattr(nbgames.games, title)
