@@ -178,7 +178,15 @@ def check_rejects_cleanly(title, seed=8):
                     pass
                 else:
                     raise AssertionError(f"{_where(game, seed, state)}: {b!r} was accepted")
-                assert state.to_dict() == before, f"{_where(game, seed, state)}: {b!r} changed state"
+            if state.to_dict() != before:        # one comparison a step; on a change, find which
+                for b in bad:
+                    probe = game.state_from_dict(before)
+                    try:
+                        probe.apply(b)
+                    except IllegalActionError:
+                        pass
+                    assert probe.to_dict() == before, f"{_where(game, seed, state)}: {b!r} changed state"
+                raise AssertionError(f"{_where(game, seed, state)}: refused actions changed the state")
 
 
 def check_determinize(title, seed=9, every=3):
