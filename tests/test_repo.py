@@ -65,3 +65,26 @@ def test_ruff_finds_nothing():
     r = subprocess.run([sys.executable, "-m", "ruff", "check", "nbgames", "bench", "tests"],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+
+
+def test_the_just_play_install_pulls_only_what_playing_needs():
+    """Issue 21: README documents ``pip install -e ".[lab]"`` (the package and
+    JupyterLab) beside the test install; neither it nor the package itself pulls
+    the test tooling, and the theory extra asks for a pygambit with wheels."""
+    import tomllib
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+    def names(reqs):
+        return {re.split(r"[<>=!~ ;\[]", r, maxsplit=1)[0].lower() for r in reqs}
+
+    base = names(meta["dependencies"])
+    extras = meta["optional-dependencies"]
+    assert base == {"anywidget", "ipywidgets", "traitlets", "numpy", "tqdm"}
+    assert names(extras["lab"]) == {"jupyterlab"}
+    tooling = {"pytest", "pytest-xdist", "nbval", "hypothesis", "playwright", "ruff", "marimo"}
+    assert not tooling & (base | names(extras["lab"])) and tooling <= names(extras["test"])
+    for extra in ("test", "theory"):
+        gambit = [r for r in extras[extra] if r.startswith("pygambit")]
+        assert gambit == ["pygambit>=17.0.0b2,<18"], (extra, gambit)
+    readme = (ROOT / "README.md").read_text()
+    assert 'pip install -e ".[lab]"' in readme and 'pip install -e ".[lab,theory]"' in readme

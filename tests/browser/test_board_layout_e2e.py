@@ -127,6 +127,8 @@ def test_nothing_on_the_board_is_cut_off_or_covered(browser, pages, artifacts, t
             const opacity = Number(getComputedStyle(b).opacity);
             return {disabled: b.disabled, rgb: c.slice(0, 3), opacity}; }""")
         assert play["disabled"], play
+        # a recorded game offers no "New game" (it only said "This is a recorded game")
+        assert not page.is_visible('#nbg-root [data-key="ctl-new"]')
         r, g, b = play["rgb"]
         assert max(r, g, b) - min(r, g, b) <= 30 and play["opacity"] == 1, f"Play looks active: {play}"
         layout = folder / "layout.json"
