@@ -136,5 +136,26 @@ def test_four_players_opponents_sit_side_by_side(browser, tmp_path):
         assert len({round(b[0]) for b in boxes}) == 3, boxes          # three columns
         height = page.evaluate("document.querySelector('.vg-board').getBoundingClientRect().height")
         assert height < 950, height
+        # a legal spot on a laid card is a dot in its top-left corner, off the good's
+        # icon (drawn in the middle 80% of the space); on an empty space it is centred
+        dots = page.evaluate("""() => {
+          const grid = document.querySelector('.vg-own .vg-grid') || document.querySelector('.vg-grid');
+          const out = {};
+          const kinds = [['card', 'vg-cell vg-s-S vg-spot'], ['empty', 'vg-cell vg-void vg-spot']];
+          for (const [name, cls] of kinds) {
+            const el = document.createElement('div');
+            el.className = cls;
+            grid.appendChild(el);
+            const cell = el.getBoundingClientRect();
+            const dot = getComputedStyle(el, '::after');
+            out[name] = {cell: cell.width, left: parseFloat(dot.left), top: parseFloat(dot.top),
+                         size: parseFloat(dot.width), margin: parseFloat(dot.marginLeft)};
+            el.remove();
+          }
+          return out; }""")
+        card, empty = dots["card"], dots["empty"]
+        corner = card["cell"] / 3                  # the dot's centre in the space's top-left
+        assert card["left"] + card["size"] / 2 <= corner and card["top"] + card["size"] / 2 <= corner, dots
+        assert abs(empty["left"] + empty["margin"] + empty["size"] / 2 - empty["cell"] / 2) <= 2, dots
     finally:
         page.close()
