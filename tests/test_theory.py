@@ -195,13 +195,14 @@ def test_solution_of_a_title_endgame_is_an_equilibrium():
 
 # -- size, errors ------------------------------------------------------------------------
 def test_refuses_a_large_tree_early_with_an_estimate():
-    import time
+    """Early: the refusal comes from the size estimate, before any node is built (a
+    refusal while building says so differently; no wall-clock bound, which failed
+    on a loaded machine)."""
     for title in nbgames.games():
         state = nbgames.load(title, players=2).new_state(seed=1)
-        t0 = time.perf_counter()
         with pytest.raises(theory.TreeTooLarge) as err:
             theory.game_tree(state, 0, max_nodes=500)
-        assert time.perf_counter() - t0 < 5
+        assert "(Knuth estimate over" in str(err.value), str(err.value)     # not "while building"
         assert err.value.estimate > 500 and "max_nodes=500" in str(err.value)
         assert isinstance(err.value, nbgames.NbgamesError)
 
