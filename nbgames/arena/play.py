@@ -58,8 +58,8 @@ def play(game, policies, seed: int | None = None, *, players: int | None = None,
     raises PolicyError naming it, its seat and the step. The game is a
     :class:`~nbgames.arena.table.Table` run to the end.
 
-    ``game`` is a title, a loaded Game or a config dict, as for
-    :func:`~nbgames.arena.tournament.tournament` and the board (``widget``): with
+    ``game`` is a title, a loaded Game or a config dict, as for ``tournament`` and the
+    board (``widget``): with
     a title, ``players`` (default: one a policy) and the title's options as keyword
     arguments (``help(nbgames.games.<title>)`` lists them) load it."""
     from .table import Table

@@ -33,7 +33,7 @@ class PolicyError(NbgamesError, RuntimeError):
     """A policy raised, or returned something that is not a legal action.
     ``policy`` is its name, ``seat`` the seat it played, ``step`` the number of
     decisions made before the failing one; ``__cause__`` is the policy's own
-    exception when it raised (see :func:`last_frames`)."""
+    exception when it raised (``last_frames(error)`` gives its last frames)."""
 
     def __init__(self, message: str, *, policy: str = "?", seat: int | None = None,
                  step: int | None = None):
