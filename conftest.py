@@ -1,28 +1,40 @@
 """How the test run is laid out over pytest-xdist's workers (pyproject.toml's
-addopts: ``-n auto --dist loadgroup``, one worker a core).
+addopts: ``-n auto``, one worker a core; ``python -m pytest -n0`` runs everything
+in one process).
 
 A notebook's cells stay on one worker, in order: they share one kernel (nbval).
 Every browser test runs on the same worker, so one Chromium and one pair of
-Jupyter servers serve them all. Every other test goes wherever a worker is free
-(a module-scoped fixture is then built once a worker). ``python -m pytest -n0``
-runs everything in one process.
+Jupyter servers serve them all. Every other test goes to whichever worker is free
+(a module-scoped fixture is then built once a worker).
+
+The scheduler says so itself (xdist's ``pytest_xdist_make_scheduler`` hook): the
+``xdist_group`` marks of ``--dist loadgroup`` are silently ignored with pytest 9.2
+(pytest-dev/pytest-xdist#1386), which split notebooks across workers.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-ROOT = Path(__file__).resolve().parent
-BROWSER = ROOT / "tests" / "browser"
+try:
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:  # pragma: no cover - xdist is in the test extra
+    LoadScopeScheduling = None
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        path = Path(str(item.path))
-        if BROWSER in path.parents:
-            item.add_marker(pytest.mark.xdist_group("browser"))
-        elif path.suffix == ".ipynb":
-            item.add_marker(pytest.mark.xdist_group(path.name))
+def work_unit(nodeid: str) -> str:
+    """The unit of work a test belongs to: every browser test one unit, a notebook
+    one unit, any other test a unit of its own."""
+    path = nodeid.split("::", 1)[0]
+    if path.startswith("tests/browser/"):
+        return "tests/browser"
+    if path.endswith(".ipynb"):
+        return path
+    return nodeid
+
+
+if LoadScopeScheduling is not None:
+    class _Layout(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    def pytest_xdist_make_scheduler(config, log):
+        return _Layout(config, log)

@@ -88,3 +88,18 @@ def test_the_just_play_install_pulls_only_what_playing_needs():
         assert gambit == ["pygambit>=17.0.0b2,<18"], (extra, gambit)
     readme = (ROOT / "README.md").read_text()
     assert 'pip install -e ".[lab]"' in readme and 'pip install -e ".[lab,theory]"' in readme
+
+
+def test_notebooks_and_browser_tests_stay_together_on_the_xdist_workers():
+    """conftest.py's scheduler: a notebook's cells share a kernel and the browser
+    tests a Chromium, so each is one unit of work; other tests are spread."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    unit = mod.work_unit
+    assert unit("notebooks/01_api_tour.ipynb::Cell 3") == unit("notebooks/01_api_tour.ipynb::Cell 9")
+    assert unit("notebooks/01_api_tour.ipynb::Cell 3") != unit("notebooks/02_veggies.ipynb::Cell 3")
+    assert unit("tests/browser/test_export_e2e.py::test_x[a]") == unit("tests/browser/test_veggies_e2e.py::t")
+    assert unit("tests/test_cli.py::test_a") != unit("tests/test_cli.py::test_b")
+    assert "-n auto" in (ROOT / "pyproject.toml").read_text()
