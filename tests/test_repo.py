@@ -101,5 +101,6 @@ def test_notebooks_and_browser_tests_stay_together_on_the_xdist_workers():
     assert unit("notebooks/01_api_tour.ipynb::Cell 3") == unit("notebooks/01_api_tour.ipynb::Cell 9")
     assert unit("notebooks/01_api_tour.ipynb::Cell 3") != unit("notebooks/00_start_here.ipynb::Cell 3")
     assert unit("tests/browser/test_export_e2e.py::test_x[a]") == unit("tests/browser/test_docs_e2e.py::t")
+    assert unit("tests/test_docs.py::test_the_site_builds") == unit("tests/browser/test_docs_e2e.py::t")
     assert unit("tests/test_cli.py::test_a") != unit("tests/test_cli.py::test_b")
     assert "-n auto" in (ROOT / "pyproject.toml").read_text()
