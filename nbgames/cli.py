@@ -6,8 +6,16 @@
                  [--option KEY=VALUE ...] [--record out.json]
     nbgames tournament TITLE --policies greedy,random,mymodule:policy [--games N] [--seed S]
                        [--players N] [--option KEY=VALUE ...] [--workers K] [--json results.json]
-    nbgames replay RECORD.json [--viewer SEAT] [--pause]
-    nbgames export RECORD.json --html out.html [--viewer SEAT]
+    nbgames replay RECORD.json [--viewer SEAT] [--pause] [--reveal]
+    nbgames export RECORD.json --html out.html [--viewer SEAT] [--reveal]
+
+What holds everything and what holds one seat's view: a record (``--record``,
+the records of ``--json``) holds the whole game, the seed included, from which
+every hidden card can be dealt again; keep it to yourself. ``replay`` and
+``export`` show one viewer's view (``--viewer``: a seat, or the spectator by
+default): what that viewer saw, never the seed or another seat's hidden
+decisions; ``--reveal`` shows everything and says so. ``play`` shows the human
+seat what it may see.
 
 The command line does what the Python API does: ``--seats`` gives the player
 count when ``--players`` is left out (as ``nbgames.play`` does), a policy may be
@@ -132,12 +140,21 @@ def _load_game(title: str, players, options: dict):
         raise CliError(str(e)) from None
 
 
-def _forfeit_report(error: dict | PolicyError, games: str = "") -> list[str]:
+_EVERYONE = object()
+
+
+def _forfeit_report(error: dict | PolicyError, games: str = "", viewer=_EVERYONE) -> list[str]:
     """Lines for one forfeit: the policy, the seat, the step, the error and the last
-    frames of the policy's traceback."""
+    frames of the policy's traceback (its code, no game data). With ``viewer`` (a
+    seat, or None for the spectator) the error reads as that viewer may read it:
+    what the policy returned or said is private to its own seat."""
     if isinstance(error, PolicyError):
+        text = str(error) if viewer is _EVERYONE else error.for_viewer(viewer)
+        if text != str(error):
+            text += (f" (the rest is private to seat {error.seat}; `nbgames tournament` and its "
+                     f"--json give the whole message)")
         info = {"forfeit": error.policy, "forfeit_seat": error.seat, "step": error.step,
-                "error": str(error), "frames": last_frames(error)}
+                "error": text, "frames": last_frames(error)}
     else:
         info = dict(error)
         if info.get("names") and info.get("forfeit_seat") is not None:
@@ -219,8 +236,12 @@ def cmd_play(args, out=print, ask=input) -> int:
     import random
     state = game.new_state(seed=args.seed)
     rng = random.Random(state.seed)
-    out(f"{game.name}, {game.players} players, seed {state.seed}. Type an action's label, or "
-        f"the number of an item in the '?' list; '?' lists them, 'q' quits.")
+    humans = [i for i, s in enumerate(seats) if s == HUMAN]
+    # what the terminal shows is for the human seat (the first, when several share it):
+    # no seed, and the policies' decisions only as far as that seat's log tells them
+    shown_to = humans[0] if humans else None
+    out(f"{game.name}, {game.players} players. Type an action's label, or the number of an "
+        f"item in the '?' list; '?' lists them, 'q' quits.")
     from .agents.adapter import decide, spawn_policy
     policies = [s if s == HUMAN else spawn_policy(s, rng.getrandbits(63)) for s in seats]
     shown = None
@@ -256,12 +277,17 @@ def cmd_play(args, out=print, ask=input) -> int:
             try:
                 aid = decide(policies[seat], state, seat, rng)
             except PolicyError as e:
-                for line in _forfeit_report(e):
+                # the human seat reads the error as it may (not the bot's hand), with the
+                # last frames of the policy's own code
+                for line in _forfeit_report(e, viewer=shown_to):
                     out(line)
                 _write_record(args, state, seat_texts, out, " (unfinished)")
                 return 1
+            seen = len(state.log(shown_to))
             state.apply(aid)
-            out(f"player {seat} ({seat_texts[seat].strip()}): {game.action_label(aid)}")
+            out(f"player {seat} ({seat_texts[seat].strip()}) decides")
+            for line in state.log(shown_to)[seen:]:
+                out(f"  {line}")
     out(state.render(None))
     out(f"scores {state.scores()}; winners {state.winners()}")
     _write_record(args, state, seat_texts, out)
@@ -336,12 +362,21 @@ def cmd_tournament(args, out=print) -> int:
 
 # -- replay ----------------------------------------------------------------------------
 def cmd_replay(args, out=print, ask=input) -> int:
+    """One viewer's replay: its board, who decided at each step and the log lines it
+    could read; the label of a decision only when the viewer made it. With
+    ``--reveal``: the label of every decision and the seed (the whole game)."""
     from .core.registry import replay
     rec = _load_record(args.record)
     state = replay(rec, upto=0)
     viewer = _seat(args.viewer, state.players)
     game = state.game
-    out(f"{game.name}, {game.players} players, seed {rec['seed']}, {len(rec['actions'])} decisions")
+    n = len(rec["actions"])
+    if args.reveal:
+        out(f"{game.name}, {game.players} players, seed {rec['seed']}, {n} decisions: the whole "
+            f"game, every decision shown")
+    else:
+        who = "the spectator" if viewer is None else f"player {viewer}"
+        out(f"{game.name}, {game.players} players, {n} decisions, as {who} saw them")
     out(state.render(viewer))
     for i, aid in enumerate(rec["actions"]):
         if args.pause:
@@ -351,8 +386,14 @@ def cmd_replay(args, out=print, ask=input) -> int:
             except EOFError:
                 return 0
         seat = state.current_player
+        seen = len(state.log(viewer))
         state.apply(aid)
-        out(f"step {i + 1}: player {seat}: {game.action_label(aid)}")
+        if args.reveal or seat == viewer:
+            out(f"step {i + 1}: player {seat}: {game.action_label(aid)}")
+        else:
+            out(f"step {i + 1}: player {seat}")
+        for line in state.log(viewer)[seen:]:
+            out(f"  {line}")
         if args.boards or args.pause:
             out(state.render(viewer))
     if not (args.boards or args.pause):
@@ -366,14 +407,15 @@ def cmd_export(args, out=print) -> int:
     from .widget.export import record_html
     rec = _load_record(args.record)
     viewer = _seat(args.viewer, rec["players"])
-    html = record_html(rec, viewer=viewer)
+    html = record_html(rec, viewer=viewer, reveal=args.reveal)
     try:
         with open(args.html, "w", encoding="utf-8") as f:
             f.write(html)
     except OSError as e:
         raise CliError(f"cannot write {args.html}: {e}") from None
     out(f"wrote {args.html} ({len(html.encode()) // 1024} KiB, {len(rec['actions']) + 1} positions, "
-        f"viewer {'spectator' if viewer is None else viewer})")
+        f"viewer {'spectator' if viewer is None else viewer}"
+        f"{': every hand revealed' if args.reveal else ''})")
     return 0
 
 
@@ -440,7 +482,8 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=None)
     pl.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help)
     pl.add_argument("--record", default=None,
-                    help="write the game's record here (also when you quit)")
+                    help="write the game's record here, also when you quit (it holds everything, "
+                         "the seed included)")
     to = sub.add_parser("tournament", help="seeded games between policies; prints the table",
                         description="Seeded games between policies, seats rotating; prints "
                                     "the table of win rates.", epilog=ex_text["tournament"], **kw)
@@ -455,22 +498,29 @@ def parser() -> argparse.ArgumentParser:
     to.add_argument("--option", action="append", metavar="KEY=VALUE", help=option_help)
     to.add_argument("--workers", type=int, default=1, help="processes (default 1: serial)")
     to.add_argument("--json", default=None,
-                    help="write the results (table, records, errors with tracebacks) here")
+                    help="write the results here (table, records and errors with tracebacks: "
+                         "they hold everything)")
     to.add_argument("--quiet", action="store_true", help="no progress bar")
     rp = sub.add_parser("replay", help="step through a record in text",
                         description="Step through a recorded game with the text board.",
                         epilog=ex_text["replay"], **kw)
     rp.add_argument("record", metavar="RECORD.json")
-    rp.add_argument("--viewer", default=None, help="a seat, or spectator (default)")
+    rp.add_argument("--viewer", default=None,
+                    help="a seat, or spectator (default): print only what that viewer saw")
     rp.add_argument("--pause", action="store_true", help="wait for Enter between decisions")
     rp.add_argument("--boards", action="store_true", help="print the board after every decision")
+    rp.add_argument("--reveal", action="store_true",
+                    help="print every decision and the seed (the whole game, not one view)")
     ex = sub.add_parser("export", help="one self-contained HTML file with the board and a scrubber",
                         description="Write a recorded game as one HTML page that opens in a "
                                     "browser with no kernel and no network.",
                         epilog=ex_text["export"], **kw)
     ex.add_argument("record", metavar="RECORD.json")
     ex.add_argument("--html", required=True, metavar="OUT.html")
-    ex.add_argument("--viewer", default=None, help="a seat, or spectator (default)")
+    ex.add_argument("--viewer", default=None,
+                    help="a seat, or spectator (default): the page holds only what that viewer saw")
+    ex.add_argument("--reveal", action="store_true",
+                    help="also every seat's hidden cards at every step (the page says so at its top)")
     return p
 
 
