@@ -30,8 +30,8 @@ def _fresh(code: str) -> str:
 @pytest.mark.parametrize("imported", [False, True], ids=["function", "package"])
 def test_help_of_widget_gives_the_real_signature_and_every_option(imported):
     """``nbgames.widget`` is a function until the widget package is imported, then
-    the (callable) package: both show the same signature and document every
-    argument of GameWidget and the factory."""
+    the (callable) package: both show the same signature and document every widget
+    argument and the factory's own."""
     code = ("import inspect, pydoc, json, nbgames\n"
             + ("import nbgames.widget\n" if imported else "")
             + "print(json.dumps([str(inspect.signature(nbgames.widget)),\n"
@@ -39,9 +39,8 @@ def test_help_of_widget_gives_the_real_signature_and_every_option(imported):
     import json
     sig, text = json.loads(_fresh(code))
     assert "*args" not in sig and "**kwargs" not in sig
-    from nbgames.widget import GameWidget
-    wanted = [p for p in inspect.signature(GameWidget.__init__).parameters if p not in ("self", "game")]
-    wanted += ["title", "players", "options"]
+    from nbgames.widget.options import WIDGET_ARGS
+    wanted = [*WIDGET_ARGS, "title", "players", "options"]
     for name in wanted:
         assert f"{name}" in sig, (name, sig)
         assert f"``{name}``" in text or f"``**{name}``" in text, name
@@ -49,12 +48,15 @@ def test_help_of_widget_gives_the_real_signature_and_every_option(imported):
         assert word in text
 
 
-def test_the_factory_signature_matches_the_widget_class():
-    """Nothing the class takes is missing from nbgames.widget, and nothing extra."""
+def test_the_factory_signature_matches_the_widget_arguments():
+    """Nothing the widget takes is missing from nbgames.widget's signature, and
+    nothing extra: its keywords are the widget's arguments (and the class's)."""
     from nbgames.widget import GameWidget
-    cls = set(inspect.signature(GameWidget.__init__).parameters) - {"self", "game"}
+    from nbgames.widget.options import WIDGET_ARGS
     fn = set(inspect.signature(nbgames.widget).parameters) - {"title", "players", "options"}
-    assert cls == fn
+    assert fn == set(WIDGET_ARGS)
+    cls = set(inspect.signature(GameWidget.__init__).parameters) - {"self", "game_or_state"}
+    assert cls <= fn
 
 
 def _title_with_int_option():
