@@ -329,7 +329,7 @@ def test_hand_limit_forces_compost():
     s = g.new_state(seed=9)
     s = rig(s, hands=[s.draw[-7:], None])
     s.apply("draw the top card")
-    assert s.step == "compost" and s.current_player == 0
+    assert s.stage == "compost" and s.current_player == 0
     assert all(a.startswith("compost ") for a in labels(s))
     t = s.hands[0][0]
     s.apply(f"compost {g.type_names[t]}")
@@ -343,7 +343,7 @@ def test_composted_accessory_returns_to_its_stack():
     s = g.new_state(seed=10)
     s = rig(s, hands=[s.draw[-7:], None])
     s.apply("buy Scarecrow")
-    assert s.step == "compost"
+    assert s.stage == "compost"
     s.apply("compost Scarecrow")
     assert s.stacks[3] == 5 and s.held[0] == 0 and s.compost == []
 
@@ -409,7 +409,7 @@ def test_worked_example_nina_takes_six_of_eleven():
     money = s.clone().apply("take the pond as money")
     assert money.coins[0] == 4 + 6                      # the alternative: 6 coins
     s.apply("take the pond as water")
-    assert s.pond == 5 and s.drops == 6 and s.step == "water"
+    assert s.pond == 5 and s.drops == 6 and s.stage == "water"
     assert labels(s) == ["water bed 1", "water bed 2"]
     s.apply("water bed 1")
     # only the carrot bed has free suns: 3 drops land there, the surplus 2 in the well
@@ -448,7 +448,7 @@ def test_watering_can():
     s = g.new_state(seed=17)
     s = rig(s, laid=[[1], []], pond=4, well=5)
     s.apply("take the pond as money")
-    assert s.step == "can"
+    assert s.stage == "can"
     s.apply("Watering Can chips as water")      # no bed: the drops go back to the well
     assert s.coins[0] == 6 and s.well == 5
     s = g.new_state(seed=17)
@@ -471,7 +471,7 @@ def test_wheelbarrow_and_fertilizer_on_planting():
     top = s.draw[-3]
     s = rig(s, hands=[hand, None], laid=[[0, 2], []], well=3, draw_top=[top])
     s.apply("plant Corn (suns 1+2)")
-    assert s.hands[0] == [top] and s.step == "barrow"
+    assert s.hands[0] == [top] and s.stage == "barrow"
     s.apply("Wheelbarrow chips as water")       # a single bed with 3 suns: no choice
     assert s.beds[0] == [(combo(g, "Corn (suns 1+2)"), 2)] and s.well == 1
     assert s.current_player == 1
@@ -485,9 +485,9 @@ def test_scarecrow():
     s = rig(s, laid=[[3], []])
     top = s.draw[-1]
     s.apply("Scarecrow: draw the top card")
-    assert top in s.hands[0] and s.step == "compost" and len(s.hands[0]) == 6
+    assert top in s.hands[0] and s.stage == "compost" and len(s.hands[0]) == 6
     s.apply(f"compost {g.type_names[s.hands[0][0]]}")
-    assert s.step == "main" and s.current_player == 0
+    assert s.stage == "main" and s.current_player == 0
     assert "Scarecrow: draw the top card" not in labels(s)
     assert any(a.startswith("fresh") for a in labels(s))       # start_order 'any'
     s.apply("draw the top card")
@@ -672,7 +672,7 @@ def test_observation_bed_values_and_watered_follow_the_score():
             hand = st.hand_size(seat)
             assert sum(o["bed_values"][seat]) + hand + o["coins"][seat] // cpp == o["scores"][seat]
             seen_full += len(o["watered"][seat])
-        if st.step == "water":
+        if st.stage == "water":
             seat = st.current_player
             targets = {g.action_space.unpack(a)[1] - 1 for a in st.legal_action_ids()}
             assert targets.isdisjoint(o["watered"][seat])
@@ -685,7 +685,7 @@ def test_observation_take_and_take_left_match_the_take():
     what stays in the pond."""
     checked = 0
     for st in _positions(2, 32):
-        if st.is_terminal() or st.step != "main":
+        if st.is_terminal() or st.stage != "main":
             continue
         seat = st.current_player
         o = st.observation(seat)
@@ -731,7 +731,7 @@ def test_take_preview_is_what_playing_it_does():
     checked = with_can = 0
     for seed in (33, 34):
         for st in _positions(2, seed):
-            if st.is_terminal() or st.step != "main":
+            if st.is_terminal() or st.stage != "main":
                 continue
             seat = st.current_player
             before = st.to_dict()
@@ -740,14 +740,14 @@ def test_take_preview_is_what_playing_it_does():
             real = st.clone().apply("take the pond as water")
             n = st.observation(seat)["take"]
             coins, well = st.coins[seat], st.well
-            if real.step == "can":
+            if real.stage == "can":
                 assert p["can"] > 0
                 real.apply("Watering Can chips as money")
                 assert real.coins[seat] - coins == p["can"]
                 with_can += 1
             else:
                 assert p["can"] == 0
-            while real.step == "water":
+            while real.stage == "water":
                 free = {b: k for b, k in real._free_suns(seat)}
                 real.apply(f"water bed {min(free, key=lambda b: (free[b], b)) + 1}")
             beds0, beds1 = st.beds[seat], real.beds[seat]
@@ -779,14 +779,14 @@ def test_pending_chips_are_what_the_accessory_gives():
     assert s.observation(0)["pending_chips"] == 2
     kinds = set()
     for st in _positions(2, 35, policy_every=2):
-        if st.is_terminal() or st.step not in ("can", "barrow"):
+        if st.is_terminal() or st.stage not in ("can", "barrow"):
             continue
         seat = st.current_player
         k = st.observation(seat)["pending_chips"]
-        money = st.clone().apply(f"{'Watering Can' if st.step == 'can' else 'Wheelbarrow'} "
+        money = st.clone().apply(f"{'Watering Can' if st.stage == 'can' else 'Wheelbarrow'} "
                                  f"chips as money")
         assert money.coins[seat] - st.coins[seat] == k > 0
-        kinds.add(st.step)
+        kinds.add(st.stage)
     assert kinds, "no accessory asked in this game"
 
 

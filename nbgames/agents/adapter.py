@@ -77,7 +77,7 @@ def decide(policy, state, seat: int | None = None, rng=None) -> int:
     PolicyError naming the policy, the seat and the state on any failure."""
     seat = state.current_player if seat is None else seat
     name = policy_name(policy)
-    where = f"{state.game.title} step {len(state.history)}"
+    where = f"{state.game.title} step {state.step}"
     legal = state.legal_actions()
     try:
         if wants_infoset(policy):

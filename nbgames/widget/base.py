@@ -139,7 +139,7 @@ class GameWidget(anywidget.AnyWidget):
     """One line for people: whose move it is, or who won."""
 
     step_index = t.Int(0, read_only=True).tag(sync=True)
-    """Decisions made so far (``len(w.state.history)``): the scrubber position."""
+    """Decisions made so far (``w.state.step``): the scrubber position."""
 
     history_start = t.Int(0, read_only=True).tag(sync=True)
     """The first scrubber position (0, or the step of the state the widget was made from)."""
@@ -432,7 +432,7 @@ class GameWidget(anywidget.AnyWidget):
         self._set("playing", False)
 
     def _h_tick(self, msg):
-        if not self.playing or msg.get("step") != len(self.state.history):
+        if not self.playing or msg.get("step") != self.state.step:
             return None                    # a stale tick (another view ticked first)
         try:
             seat = self.state.current_player
@@ -495,7 +495,7 @@ class GameWidget(anywidget.AnyWidget):
         key = (viewer, tuple(state.history), id(self._table._base))
         if self._ready_cache is None or self._ready_cache[0] != key:
             seed = (int(getattr(self._advisor, "seed", 0) or 0) * 1_000_003
-                    + len(state.history)) % (2**31)
+                    + state.step) % (2**31)
             self._ready_cache = (key, bool(can(InfoSet(state, viewer, random.Random(seed)))))
         return self._ready_cache[1]
 
@@ -523,11 +523,11 @@ class GameWidget(anywidget.AnyWidget):
         # seeded by the advisor's seed and the step only: nothing hidden (the game's
         # seed included) may change what the hint shows
         seed = (int(getattr(self._advisor, "seed", 0) or 0) * 1_000_003
-                + len(state.history)) % (2**31)
+                + state.step) % (2**31)
         adv = self._advisor.spawn(seed) if hasattr(self._advisor, "spawn") else self._advisor
         infoset = InfoSet(state, viewer, random.Random(seed))
         job = {"key": self._hint_key(), "cancel": threading.Event(), "seat": viewer,
-               "step": len(state.history), "last": 0.0}
+               "step": state.step, "last": 0.0}
         self._hint_job = job
         return adv, infoset, job
 
@@ -593,7 +593,7 @@ class GameWidget(anywidget.AnyWidget):
         """The last policy decision's statistics, when the viewer may see them."""
         if not self._show_thinking:
             return {}
-        step = len(self.state.history) - 1
+        step = self.state.step - 1
         got = self._table.thought(step) if step >= 0 else None
         if got is None:
             return {}
@@ -652,7 +652,7 @@ class GameWidget(anywidget.AnyWidget):
             self._set("seat_info", [describe(v, i) for i, v in enumerate(table.seats)])
             self._set("to_move", cp)
             self._set("status", self._status())
-            self._set("step_index", len(state.history))
+            self._set("step_index", state.step)
             self._set("history_start", table.history_start)
             self._set("history_len", table.history_len)
             self._set("viewers", list(self._viewers))
@@ -709,7 +709,7 @@ class GameWidget(anywidget.AnyWidget):
         extra = ", reveal=True" if self._reveal else ""
         return (f"GameWidget({self._game.title!r}, players={self._game.players}, "
                 f"seats={self.seats!r}, viewer={self.viewer!r}{extra}: step "
-                f"{len(state.history)}, {where})")
+                f"{state.step}, {where})")
 
 
 # message or call kind -> handler; BROWSER_MESSAGES maps what a browser may send

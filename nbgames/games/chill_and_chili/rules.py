@@ -248,7 +248,7 @@ class ChillState(State):
         self.pond_board -= 1
         self.pond += 1
         self.last = self.pond_board == 0
-        self.step = "main"
+        self.stage = "main"
         self.todo = ()
         self.fresh_used = self.scare_used = False
         self.drew[seat] = []
@@ -293,7 +293,7 @@ class ChillState(State):
     def _legal_ids(self):
         g = self.game
         seat = self.turn
-        step = self.step
+        step = self.stage
         if step == "main":
             return self._main_ids(seat)
         if step == "water":
@@ -481,11 +481,11 @@ class ChillState(State):
             s, todo = todo[0], todo[1:]
             if s == "limit":
                 if self.hand_size(seat) > rules["hand_limit"]:
-                    self.step, self.todo = "compost", todo
+                    self.stage, self.todo = "compost", todo
                     return
             elif s == "compost":
                 if self.hand_size(seat):
-                    self.step, self.todo = "compost", todo
+                    self.stage, self.todo = "compost", todo
                     return
             elif s == "fert":
                 if self.laid[seat] >> FERTILIZER & 1:
@@ -497,14 +497,14 @@ class ChillState(State):
             elif s in ("can", "barrow"):
                 bit = CAN if s == "can" else BARROW
                 if self.laid[seat] >> bit & 1 and self.well > 0:
-                    self.step, self.todo = s, todo
+                    self.stage, self.todo = s, todo
                     return
             elif s == "water":
                 if self._water_auto(seat):
-                    self.step, self.todo = "water", todo
+                    self.stage, self.todo = "water", todo
                     return
             elif s == "main":
-                self.step, self.todo = "main", ()
+                self.stage, self.todo = "main", ()
                 return
             elif s == "end":
                 self._end_turn()
@@ -558,10 +558,10 @@ class ChillState(State):
         sim._quiet = True
         sim._advance(g.id_take[1])
         can = 0
-        if sim.step == "can":
+        if sim.stage == "can":
             can = sim._accessory_chips("can")
             sim._advance(g.id_can[0])
-        while sim.step == "water":
+        while sim.stage == "water":
             b, _ = min(sim._free_suns(seat), key=lambda x: (x[1], x[0]))
             sim._advance(g.id_water[b])
         suns = g.combo_suns
@@ -576,7 +576,7 @@ class ChillState(State):
     def _end_turn(self):
         self.todo = ()
         if self.last:
-            self.step = "over"
+            self.stage = "over"
             self.turn = self.current_player = None
             self.result = self._table()
             self._say("The last chip is in the pond: game over. Winner(s): "
@@ -618,7 +618,7 @@ class ChillState(State):
         for t in self.compost:
             counts[t] += 1
         obs = {
-            "stage": self.step, "turn": self.turn,
+            "stage": self.stage, "turn": self.turn,
             "pond_board": self.pond_board, "pond": self.pond, "well": self.well,
             "take": self._take_chips(), "take_left": self.pond - self._take_chips(),
             "draw": len(self.draw), "compost": counts,
@@ -640,9 +640,9 @@ class ChillState(State):
             "drew": list(self.drew[seat]) if mine else [],
             "scores": self._scores(),
         }
-        if self.step in ("can", "barrow"):
-            obs["pending_chips"] = self._accessory_chips(self.step)
-        if mine and seat == self.turn and self.step == "main":
+        if self.stage in ("can", "barrow"):
+            obs["pending_chips"] = self._accessory_chips(self.stage)
+        if mine and seat == self.turn and self.stage == "main":
             obs["take_preview"] = self._take_preview(seat)
         if self.result is not None:
             obs["result"] = {"rows": [dict(x) for x in self.result["rows"]],
@@ -668,12 +668,12 @@ class ChillState(State):
         new.result = self.result                      # set once at the end, never mutated
         new.turn = self.turn
         new.last = self.last
-        new.step = self.step
+        new.stage = self.stage
         new.fresh_used = self.fresh_used
         new.scare_used = self.scare_used
         new.drew = [d.copy() for d in self.drew]
 
-    _SCALARS = ("pond_board", "pond", "well", "drops", "turn", "last", "step", "fresh_used",
+    _SCALARS = ("pond_board", "pond", "well", "drops", "turn", "last", "stage", "fresh_used",
                 "scare_used")
 
     def _payload(self):
@@ -706,12 +706,12 @@ class ChillState(State):
         self.todo = tuple(str(s) for s in d["todo"])
         self.drew = [ints(x) for x in d["drew"]]
         self.result = d["result"]
-        if self.step not in STEPS:
-            raise RecordError(f"corrupt chill_and_chili state: step {self.step!r} is not one of "
+        if self.stage not in STEPS:
+            raise RecordError(f"corrupt chill_and_chili state: stage {self.stage!r} is not one of "
                               f"{list(STEPS)}")
         if len(self.hands) != n or len(self.beds) != n or len(self.coins) != n:
             raise RecordError("corrupt chill_and_chili state: the seat count is wrong")
-        if self.step == "over":
+        if self.stage == "over":
             self.turn = self.current_player = None
         else:
             self.turn = int(self.turn)
@@ -757,7 +757,7 @@ class ChillState(State):
             assert len(self.beds[s]) <= g.max_beds
             for c, d in self.beds[s]:
                 assert 0 <= d <= g.combo_suns[c], "more drops than suns on a bed"
-            if not (s == self.turn and self.step == "compost"):
+            if not (s == self.turn and self.stage == "compost"):
                 assert self.hand_size(s) <= r["hand_limit"], f"seat {s} is over the hand limit"
         assert all(len(row) == g.spaces for row in self.market)
 
