@@ -231,7 +231,8 @@ def _check_reloads(game, det, where):
 def hidden_places(state, seat):
     """Every place of ``state.to_dict()["data"]`` that ``seat`` cannot see, by pool:
     {pool: [(part, seat or None, index)]}, from the title's ``FIELDS`` (known items of
-    a private part excluded). A hidden part outside a pool is its own pool."""
+    a private part excluded). A hidden part outside a pool is its own pool; parts
+    declared ``hook=True`` give their places through the title's ``_hidden_places``."""
     from .fields import Part  # noqa: F401  (the declaration's type)
     out: dict[str, list] = {}
     for name, part in type(state).FIELDS.items():
@@ -256,6 +257,8 @@ def hidden_places(state, seat):
                         skip.remove(x)
                         continue
                     out.setdefault(pool, []).append((name, s, i))
+    for pool, where in state._hidden_places(seat).items():     # parts declared hook=True
+        out.setdefault(pool, []).extend(where)
     return out
 
 

@@ -18,6 +18,7 @@ is a worked one):
                              ``current_player``, raise RecordError on inconsistent data
 ``_resample_more(seat, rng)``  optional: what a re-deal of the pools cannot do (rules
                              that constrain hidden parts; parts declared ``hook=True``)
+``_hidden_places(seat)``     with ``hook=True`` parts: the places they hide from ``seat``
 ``check_invariants()``       raise AssertionError when the state breaks a rule: cards
                              conserved, set-up constraints, and consistency of hidden
                              parts with the public events the seats saw
@@ -428,6 +429,13 @@ class State:
 
     def _resample_more(self, seat, rng) -> None:
         """What the rules demand beyond a re-deal of the pools (default: nothing)."""
+
+    def _hidden_places(self, seat) -> dict:
+        """The places of the parts declared ``hook=True`` that ``seat`` cannot see,
+        as ``{pool: [(part, seat or None, index)]}`` (``data[part][seat][index]``, or
+        ``data[part][index]`` for None): what ``_resample_more`` deals, for the
+        conformance suite's twins and hidden swaps. Default: none."""
+        return {}
 
     # -- serialization --------------------------------------------------------
     def to_dict(self) -> dict:
