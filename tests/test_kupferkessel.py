@@ -61,6 +61,9 @@ def swap(data, a, b):
         out[key] = [sub(x) for x in data[key]]
     out["kettles"] = [[sub(x) for x in k] for k in data["kettles"]]
     out["pending"] = sub(data["pending"]) if data["pending"] >= 0 else -1
+    card_at = {"take": 3, "under": 2, "start": 2, "explode": 2, "refill": 2, "last": 2}
+    out["events"] = [[sub(x) if i == card_at.get(e[0]) else x for i, x in enumerate(e)]
+                     for e in data["events"]]
     return out
 
 
@@ -203,7 +206,7 @@ def test_example_black_moves_four_over_white():
     black = (white - 2) % 20
     d0 = base.to_dict()["data"]
     d0 = swap(d0, d0["kettles"][1][-1], cid("Pumpkin", 4))
-    s = staged(game, base, **{k: d0[k] for k in ("grid", "deck", "kettles", "removed")},
+    s = staged(game, base, **{k: d0[k] for k in ("grid", "deck", "kettles", "removed", "events")},
                pawns=[white, black])
     take = next(a for a in s.legal_action_ids()
                 if C.cards[s.to_dict()["data"]["grid"][a - game.action_space.kind("take").base]].symbol < 0)
@@ -562,7 +565,7 @@ def test_example_white_scores_26():
 def test_example_white_26_through_the_engine():
     """Scoring, Example, through the engine's end: White keeps the last card and the
     scoring table shows 26 (staged: White's kettle is set to the example minus its last
-    card, Black's to four cards with more 1s)."""
+    card, Black's to four cards with more 1s; the rest out of the game)."""
     game = nbgames.load("kupferkessel")
     s = play_until(game, lambda s: s.to_dict()["data"]["phase"] == 2 and s.current_player == 0)
     d = s.to_dict()["data"]
@@ -571,9 +574,14 @@ def test_example_white_26_through_the_engine():
     used = set(ex + black)
     spare = [x for x in range(56) if x not in used and x not in d["grid"]]
     grid = [spare.pop() if x in used else x for x in d["grid"]]
-    # the other cards leave the game; grid cards of the example are exchanged
-    s = staged(game, s, grid=grid, kettles=[ex[:-1], black], pending=ex[-1], removed=spare,
-               deck=[])
+    # the other cards leave the game; grid cards of the example are exchanged; White's
+    # kettle starts with a card that is not black or white (Set-up), and the take just
+    # seen is the example's last card
+    first = cid("Toad", 1)
+    white = [first] + [x for x in ex[:-1] if x != first]
+    events = [[*e[:3], ex[-1]] if e[0] == "take" else e for e in d["events"]]
+    s = staged(game, s, grid=grid, kettles=[white, black], pending=ex[-1], removed=spare,
+               deck=[], events=events)
     s.apply("keep the last card")
     res = s.observation(0)["result"]
     assert res[0]["total"] == 26 and res[1]["ones_bonus"] == 5
