@@ -721,12 +721,15 @@ class ChillState(State):
         hold: ``min(draws, unknown cards)``. Any such choice fits what everyone saw:
         the cards they planted or composted since could have been older ones."""
         for s in range(self.game.players):
-            if s == seat:
+            k = self.draws[s]
+            if s == seat or not k:
                 continue
-            unknown = list(self.hands[s])
-            for t in self.known[s]:
-                unknown.remove(t)
-            k = min(self.draws[s], len(unknown))
+            unknown = self.hands[s]
+            if self.known[s]:
+                unknown = list(unknown)
+                for t in self.known[s]:
+                    unknown.remove(t)
+            k = min(k, len(unknown))
             self.drew[s] = sorted(rng.sample(unknown, k)) if k else []
 
     def check_invariants(self):
