@@ -276,15 +276,15 @@ def describe(fields: dict[str, Part]) -> str:
     """The declaration as text, for a title's help: one line a part."""
     lines = []
     for name, part in fields.items():
-        extra = []
+        what = [part.kind]
         if part.pool:
-            extra.append(f"pool {part.pool}")
-        if part.when is not None:
-            extra.append("hidden only in some modes or phases")
-        if part.hook:
-            extra.append("resampled by the title's own rule")
+            what.append(f"pool {part.pool}")
         if part.known:
-            extra.append(f"except the items in {part.known}")
-        tail = f" ({'; '.join(extra)})" if extra else ""
-        lines.append(f"* ``{name}``: {part.kind}{tail}. {part.doc}".rstrip())
+            what.append(f"but for the items in ``{part.known}``")
+        if part.when is not None:
+            what.append("hidden only in some modes or phases")
+        if part.hook:
+            what.append("resampled by the title's own rule")
+        doc = f": {part.doc}" if part.doc else ""
+        lines.append(f"* ``{name}`` ({'; '.join(what)}){doc}")
     return "\n".join(lines)
