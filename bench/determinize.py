@@ -59,8 +59,8 @@ def main(argv=None):
                 game = nbgames.load(title, n, **options)
                 states = positions(game)
                 det = rate(lambda s, rng: s.determinize(s.current_player, rng), states, args.seconds)
-                infosets = {id(s): nbgames.InfoSet(s) for s in states}
-                smp = rate(lambda s, rng: infosets[id(s)].sample(rng), states, args.seconds)
+                covers = [nbgames.InfoSet(s) for s in states]
+                smp = rate(lambda info, rng: info.sample(rng), covers, args.seconds)
                 cl = rate(lambda s, rng: s.clone(), states, args.seconds / 2)
                 name = f"{title} {n}p" + "".join(f" {k}={v}" for k, v in options.items())
                 print(f"{name:<44}{det:>14,.0f}{smp:>12,.0f}{cl:>12,.0f}", flush=True)
