@@ -205,7 +205,7 @@ def resample(state, plan: tuple, seat, rng) -> None:
         if not parts:
             continue
         items = []
-        for name, part, v in parts:
+        for _name, part, v in parts:
             if part.kind == "hidden":
                 if part.shape == "list":
                     items += v
