@@ -551,8 +551,48 @@ def test_scoring_functions():
     assert scoring.bed_points(5, 3, 2) == 5 and scoring.bed_points(5, 3, 3) == 10
     pts = scoring.player_points([(5, 3, 3), (4, 3, 0)], hand_cards=2, coins=8)
     assert pts == {"beds": 14, "hand": 2, "coins": 2, "total": 18}
-    assert scoring.winners([10, 12, 12], [3, 1, 2]) == [2]
-    assert scoring.winners([12, 12], [2, 2]) == [0, 1]
+
+
+def test_tie_goes_to_more_beds_then_is_shared():
+    """End of Game: "If there is a tie, the player among them who has planted more
+    beds wins. If there is still no clear winner, there are several winners."
+    Staged from finished games: chips moved from the well to a seat's coins until
+    both seats tie on points (chips conserved), with the bed counts as they are,
+    then with equal bed counts."""
+    g = nbgames.load("chill_and_chili", players=2)
+    cpp = g.components.rules["coins_per_point"]
+
+    def tied(state):
+        d = state.to_dict()
+        totals = [x["total"] for x in state._lines()]
+        lo = totals.index(min(totals))
+        need = (max(totals) - min(totals)) * cpp
+        if need > d["data"]["well"]:
+            return None
+        d["data"]["well"] -= need
+        d["data"]["coins"][lo] += need
+        return g.scenario(d)
+
+    seen = set()
+    for seed in range(60):
+        s = g.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            s.apply(rng.choice(s.legal_actions()))
+        t = tied(s)
+        if t is None:
+            continue
+        assert t.scores()[0] == t.scores()[1]
+        beds = [len(b) for b in t.beds]
+        if beds[0] != beds[1]:
+            assert t.winners() == [beds.index(max(beds))]
+            seen.add("beds")
+        else:
+            assert t.winners() == [0, 1]
+            seen.add("shared")
+        if seen == {"beds", "shared"}:
+            break
+    assert seen == {"beds", "shared"}, seen
 
 
 def test_end_scores_and_accessories_in_hand():
@@ -807,3 +847,80 @@ def test_catalog_derived_facts():
     assert cat["accessories"][1]["help"] == "3 more chips from the well whenever you take the pond"
     assert cat["accessories"][2]["help"] == "1 chip from the well whenever you plant"
     assert cat["fresh_cost"] == 2 and load(2).catalog()["fresh_cost"] == 1
+
+
+# -- hidden information (issue 18) ----------------------------------------------------------
+def _random_until(s, rng, stop):
+    while not s.is_terminal() and not stop(s):
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_a_copy_carries_no_line_of_another_seats_hand():
+    """The audit: ``s.determinize(0, 7).log(1)`` named seat 1's real hand ("You are
+    dealt ...", "You draw ...") beside a resampled hand in ``.observation(1)``. A copy
+    for seat 0 holds only the lines seat 0 read: every line of seat 1's log in the
+    copy is a public line of the truth."""
+    g = nbgames.load("chill_and_chili", players=2)
+    s = g.new_state(seed=1)
+    _random_until(s, random.Random(1), lambda st: st.step >= 12)
+    private_1 = [text for to, text in s._log if to == 1]
+    assert any("You are dealt" in t for t in private_1)
+    copy0 = s.determinize(0, 7)
+    assert not set(copy0.log(1)) & set(private_1)
+    assert copy0.log(1) == s.log(None)
+    assert copy0.log(0) == s.log(0)
+    assert nbgames.InfoSet(s, 0).sample(random.Random(3)).log(1) == s.log(None)
+
+
+def test_a_card_bought_face_up_stays_in_its_buyers_hand_in_every_copy():
+    """A) Buy a Card: the face-up market card goes into the buyer's hand, in view of
+    everyone; until the buyer plants or composts a card of its kind it is known to be
+    there. Every copy made for the others keeps it there (40 of 40); the face-down
+    draws are resampled."""
+    g = nbgames.load("chill_and_chili", players=3)
+    found = 0
+    for seed in range(40):
+        s = g.new_state(seed=seed)
+        rng = random.Random(seed)
+        _random_until(s, rng, lambda st: any(st.known[x] for x in range(3)) and st.current_player is not None)
+        if s.is_terminal():
+            continue
+        buyer = next(x for x in range(3) if s.known[x])
+        viewer = (buyer + 1) % 3
+        for k in range(40):
+            c = s.determinize(viewer, random.Random(k))
+            rest = list(c.hands[buyer])
+            for t in s.known[buyer]:
+                assert t in rest, (seed, k, s.known[buyer], c.hands[buyer])
+                rest.remove(t)
+            c.check_invariants()
+        found += 1
+        if found >= 5:
+            break
+    assert found >= 5
+    # planting or composting a card of that kind takes it out of what is known
+    s = g.new_state(seed=2)
+    s.known[0] = [s.hands[0][0]]
+    t = s.known[0][0]
+    s._lose_card(0, t)
+    assert t not in s.known[0]
+
+
+def test_face_down_draws_are_the_drawers_and_counted_in_public():
+    """Draws are face down (A) Buy a Card: "take the top card of the draw pile"): the
+    drawer sees its card (``drew``), the others see that a card was drawn
+    (``draws``); a copy for another seat gives the drawer as many drawn cards as it
+    drew and still could hold, from its resampled hand."""
+    g = nbgames.load("chill_and_chili", players=2)
+    s = g.new_state(seed=5)
+    s.apply("draw the top card")
+    while s.current_player == 0:
+        s.apply(s.legal_actions()[0])
+    assert s.draws[0] == 1 and len(s.drew[0]) <= 1
+    for k in range(30):
+        c = s.determinize(1, random.Random(k))
+        assert c.draws[0] == 1
+        assert len(c.drew[0]) == min(1, len(c.hands[0]) - len(c.known[0]))
+        assert all(t in c.hands[0] for t in c.drew[0])
+        assert c.observation(1) == s.observation(1)

@@ -179,61 +179,89 @@ def pools(fields: dict[str, Part]) -> dict[str, list[str]]:
     return out
 
 
-def resample(state, fields: dict[str, Part], seat, rng) -> None:
+def shuffle(items: list, rng) -> None:
+    """Shuffle ``items`` in place: sorted by a random key each (uniform, like
+    ``rng.shuffle``, and several times faster on long piles)."""
+    r = rng.random
+    items.sort(key=lambda _: r())
+
+
+def resample_plan(fields: dict[str, Part]) -> tuple:
+    """What :func:`resample` does for a class, worked out once: the pools, each a
+    tuple of (name, part), and the hidden parts outside any pool."""
+    grouped = tuple(tuple((n, fields[n]) for n in names) for names in pools(fields).values())
+    alone = tuple((n, p) for n, p in fields.items()
+                  if p.kind == "hidden" and p.pool is None and not p.hook)
+    return grouped, alone
+
+
+def resample(state, plan: tuple, seat, rng) -> None:
     """The default resample (see the module docstring), in place on ``state``: new
     containers are set, never the old ones changed (copies share ``value`` parts)."""
-    players = state.game.players
-    others = [s for s in range(players) if s != seat]
-    for names in pools(fields).values():
-        parts = [(n, fields[n]) for n in names if fields[n].hidden_now(state)]
+    grouped, alone = plan
+    others = [s for s in range(state.game.players) if s != seat]
+    for pool in grouped:
+        parts = [(n, p, getattr(state, n)) for n, p in pool if p.when is None or p.when(state)]
         if not parts:
             continue
         items = []
-        for name, part in parts:
-            v = getattr(state, name)
-            if part.kind == "hidden":
-                items.extend(v if part.shape == "list" else [x for pile in v for x in pile])
-            else:
-                known = getattr(state, part.known) if part.known else None
-                for s in others:
-                    items.extend(_unknown(v[s], known[s]) if known else v[s])
-        items.sort()
-        rng.shuffle(items)
-        i = 0
-        for name, part in parts:
-            v = getattr(state, name)
+        for _name, part, v in parts:
             if part.kind == "hidden":
                 if part.shape == "list":
-                    new = items[i:i + len(v)]
-                    i += len(v)
+                    items += v
+                else:
+                    for pile in v:
+                        items += pile
+            elif part.known:
+                known = getattr(state, part.known)
+                for s in others:
+                    items += _unknown(v[s], known[s]) if known[s] else v[s]
+            else:
+                for s in others:
+                    items += v[s]
+        items.sort()
+        shuffle(items, rng)
+        i = 0
+        for name, part, v in parts:
+            if part.kind == "hidden":
+                if part.shape == "list":
+                    j = i + len(v)
+                    new = items[i:j]
+                    i = j
+                    if part.sort:
+                        new.sort()
                 else:
                     new = []
                     for pile in v:
-                        new.append(items[i:i + len(pile)])
-                        i += len(pile)
-                if part.sort:
-                    new = sorted(new) if part.shape == "list" else [sorted(p) for p in new]
+                        j = i + len(pile)
+                        new.append(sorted(items[i:j]) if part.sort else items[i:j])
+                        i = j
             else:
                 known = getattr(state, part.known) if part.known else None
                 new = list(v)
                 for s in others:
-                    keep = list(known[s]) if known else []
-                    k = len(v[s]) - len(keep)
-                    new[s] = keep + items[i:i + k]
-                    i += k
+                    keep = known[s] if known else ()
+                    j = i + len(v[s]) - len(keep)
+                    new[s] = [*keep, *items[i:j]]
+                    i = j
                     if part.sort:
                         new[s].sort()
             setattr(state, name, new)
-    for name, part in fields.items():
-        if part.kind == "hidden" and part.pool is None and not part.hook and part.hidden_now(state):
-            v = getattr(state, name)
-            piles = [v] if part.shape == "list" else v
+    for name, part in alone:
+        if part.when is not None and not part.when(state):
+            continue
+        v = getattr(state, name)
+        if part.shape == "list":
+            pile = sorted(v)
+            shuffle(pile, rng)
+            setattr(state, name, pile)
+        else:
             new = []
-            for pile in piles:
+            for pile in v:
                 pile = sorted(pile)
-                rng.shuffle(pile)
+                shuffle(pile, rng)
                 new.append(pile)
-            setattr(state, name, new[0] if part.shape == "list" else new)
+            setattr(state, name, new)
 
 
 def _unknown(items, known):
@@ -248,15 +276,15 @@ def describe(fields: dict[str, Part]) -> str:
     """The declaration as text, for a title's help: one line a part."""
     lines = []
     for name, part in fields.items():
-        extra = []
+        what = [part.kind]
         if part.pool:
-            extra.append(f"pool {part.pool}")
-        if part.when is not None:
-            extra.append("hidden only in some modes or phases")
-        if part.hook:
-            extra.append("resampled by the title's own rule")
+            what.append(f"pool {part.pool}")
         if part.known:
-            extra.append(f"except the items in {part.known}")
-        tail = f" ({'; '.join(extra)})" if extra else ""
-        lines.append(f"* ``{name}``: {part.kind}{tail}. {part.doc}".rstrip())
+            what.append(f"but for the items in ``{part.known}``")
+        if part.when is not None:
+            what.append("hidden only in some modes or phases")
+        if part.hook:
+            what.append("resampled by the title's own rule")
+        doc = f": {part.doc}" if part.doc else ""
+        lines.append(f"* ``{name}`` ({'; '.join(what)}){doc}")
     return "\n".join(lines)

@@ -193,11 +193,13 @@ class State:
     game = None
     current_player: int | None = None
     FIELDS: dict[str, _fields.Part] = {}
+    _resample_plan: tuple = ((), ())
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         if "FIELDS" in cls.__dict__:
             cls._copy_into = _fields.make_copier(cls.FIELDS)
+            cls._resample_plan = _fields.resample_plan(cls.FIELDS)
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -424,7 +426,7 @@ class State:
         """Resample, in place, everything ``seat`` cannot see: the declared pools
         re-dealt (:func:`nbgames.core.fields.resample`), then the title's own
         ``_resample_more``."""
-        _fields.resample(self, self.FIELDS, seat, rng)
+        _fields.resample(self, self._resample_plan, seat, rng)
         self._resample_more(seat, rng)
 
     def _resample_more(self, seat, rng) -> None:
