@@ -26,7 +26,7 @@ from __future__ import annotations
 from ...core import Game, Option, State, components_option
 from ...core.action_space import ActionSpace, Kind
 from ...core.errors import RecordError
-from ...core.fields import derived, hidden, private, public
+from ...core.fields import derived, hidden, private, public, shuffle
 from . import scoring
 from .components import ComponentError, load_components
 
@@ -170,8 +170,9 @@ def _table(state) -> bool:
 
 
 def _playing(state) -> bool:
-    """Recipes are secret until the end, when every recipe is shown."""
-    return state.phase != OVER
+    """Recipes (in the recipe variant) are secret until the end, when every recipe is
+    shown."""
+    return state.phase != OVER and state.game.recipes_each > 0
 
 
 class KupferkesselState(State):
@@ -188,13 +189,13 @@ class KupferkesselState(State):
         "pawns": public("list", "each seat's pawn space, 0..19 clockwise from the top-left corner"),
         "phase": public(doc="0 take, 1 symbol, 2 last card, 3 over",
                         choices=(TAKE, SYMBOL, LAST, OVER)),
-        "seat": public(doc="whose turn it is"),
+        "seat": public(doc="whose turn it is (at the last card and at the end: the seat that "
+                           "took the last card of a line)"),
         "streak": public(doc="turns in a row of that seat (2 on the magic wand's extra turn)"),
         "gap": public(doc="the cell to refill once the symbol is decided, else -1"),
         "pending": public(doc="the last card of a line while its taker decides, else -1"),
-        "finisher": public(doc="the seat that took the last card of a line, else -1"),
-        "kept": public(doc="1 if that last card was kept, 0 discarded, -1 before"),
-        "events": public(doc="what happened since the last decision (replaced at every decision)"),
+        "events": public(doc="what happened since the last decision (replaced at every "
+                             "decision; at the end, the last card kept or discarded)"),
         "known": public(doc="how many cards at the bottom of the deck were seen going under it "
                             "(fewer once the deck runs down to them): a perfect memory knows them"),
         "exploded_under": public(doc="cards the exploding kettle put under the deck so far: they "
@@ -277,8 +278,6 @@ class KupferkesselState(State):
                 self._say(f"Your secret recipes: {texts}.", to=seat)
         self.gap = -1
         self.pending = -1
-        self.finisher = -1
-        self.kept = -1
         self.result = None
         self._begin_turn(0, 1)
 
@@ -369,7 +368,6 @@ class KupferkesselState(State):
                 # End of the Game: the last card of a line; keep or discard, no symbol
                 self.phase = LAST
                 self.pending = card
-                self.finisher = seat
                 self._say(f"P{seat} takes {g.card_names[card]} at row {r} col {c}, the last "
                           f"card of a line: the game ends.")
                 return
@@ -429,13 +427,12 @@ class KupferkesselState(State):
         card = self.pending
         self.pending = -1
         keep = aid == g.last_ids[0]
-        self.kept = 1 if keep else 0
         if keep:
             self.kettles[seat].append(card)
         else:
             self.removed.append(card)
             self.pin_removed += 1
-        self.events.append(["last", seat, card, self.kept])
+        self.events.append(["last", seat, card, 1 if keep else 0])
         self._say(f"P{seat} {'keeps' if keep else 'discards'} {g.card_names[card]}.")
         self._finish()
 
@@ -469,8 +466,8 @@ class KupferkesselState(State):
         cards = c.cards
         kettles = [[cards[x] for x in k] for k in self.kettles]
         recipes = [[c.recipes[r] for r in rs] for rs in self.recipes] if g.recipes_each else None
-        return scoring.score_table(kettles, g.seat_colours, recipes,
-                                   self.finisher if self.finisher >= 0 else None,
+        # the game ends at the last card of a line: the seat whose turn it is took it
+        return scoring.score_table(kettles, g.seat_colours, recipes, self.seat,
                                    c.ingredients, c.ones_bonus, c.four_bonus)
 
     # -- views ------------------------------------------------------------------------
@@ -489,7 +486,7 @@ class KupferkesselState(State):
             "removed": len(self.removed),
             "events": [list(e) for e in self.events],
             "pending": self.pending,
-            "finisher": self.finisher,
+            "finisher": self.seat if self.phase >= LAST else -1,
             "recipes": [] if seat is None else list(self.recipes[seat]),
             "recipe_counts": [len(r) for r in self.recipes],
         }
@@ -514,7 +511,7 @@ class KupferkesselState(State):
             obs["result"] = [{**r, "rows": [dict(x, values=list(x["values"]), cards=list(x["cards"]))
                                             for x in r["rows"]],
                               "recipes": [list(x) for x in r["recipes"]]} for r in self.result]
-            obs["kept"] = self.kept
+            obs["kept"] = self.events[-1][3]        # the last decision: keep (1) or discard
         return obs
 
     def _scores(self):
@@ -556,32 +553,37 @@ class KupferkesselState(State):
             k = self.known
             if len(deck) - k > 1:
                 top = sorted(deck[k:])
-                rng.shuffle(top)
+                shuffle(top, rng)
                 deck[k:] = top
             return
+        bw = g.player_card
         removed = self.removed
         nr = len(removed) - self.pin_removed
         if self.phase == OVER:
             for k in self.kettles:
                 if len(k) > 2:
-                    _, bottom, rest = _deal(sorted(k[:-1]), g.player_card, 0, 1, rng)
+                    rest = sorted(k[:-1])
+                    bottom = _draw(rest, bw, False, 1, rng)
+                    shuffle(rest, rng)
                     k[:-1] = bottom + rest
             if nr > 1:
                 rest = sorted(removed[:nr])
-                rng.shuffle(rest)
+                shuffle(rest, rng)
                 removed[:nr] = rest
             return
         pu = self.pin_under
         lo = max(self.exploded_under, pu)
         q = self.known - lo                         # set-up cards under the deck, not seen now
         buried = [k for k in self.kettles if len(k) > 1]
-        pool = deck[pu:] + removed[:nr]
+        rest = deck[pu:] + removed[:nr]
         for k in buried:
-            pool += k[:-1]
-        pool.sort()
-        setup, bottoms, rest = _deal(pool, g.player_card, max(q, 0), len(buried), rng)
+            rest += k[:-1]
+        rest.sort()                                 # what the seat sees and rng decide, no more
+        setup = _draw(rest, bw, True, q, rng) if q > 0 else None
+        bottoms = _draw(rest, bw, False, len(buried), rng)
+        shuffle(rest, rng)
         free = len(deck) - pu
-        if q > 0:
+        if setup:
             a = lo - pu
             deck[pu:] = rest[:a] + setup + rest[a:free - q]
             i = free - q
@@ -593,7 +595,7 @@ class KupferkesselState(State):
             i += nr
         for k, bottom in zip(buried, bottoms):
             j = i + len(k) - 2
-            k[:-1] = [bottom] + rest[i:j]
+            k[:-1] = [bottom, *rest[i:j]]
             i = j
 
     def _hidden_places(self, seat):
@@ -647,6 +649,9 @@ class KupferkesselState(State):
             assert self.pending >= 0 and not deck
         if self.phase != LAST:
             assert self.pending == -1
+        if self.phase == OVER:
+            assert self.events and self.events[-1][:2] == ["last", self.seat], \
+                "the game ended without the last card's decision"
         rec = sorted(self.spare + [r for rs in self.recipes for r in rs])
         assert rec == sorted(g.recipe_pool), "recipes are not conserved"
         # (d) the rules' constraints on hidden cards
@@ -684,21 +689,27 @@ class KupferkesselState(State):
             "the cards seen leaving the game just now do not end the out-of-game pile"
 
 
-def _deal(pool, player_card, q, b, rng):
-    """``pool`` (sorted) dealt at random into ``q`` black or white cards, ``b``
-    other cards and the rest (shuffled): each a uniform draw, so every deal that
-    puts the ``q`` and the ``b`` where the set-up rule wants them is equally likely."""
-    if not q and not b:
-        rng.shuffle(pool)
-        return [], [], pool
-    bw = [c for c in pool if player_card[c]]
-    nb = [c for c in pool if not player_card[c]]
-    setup = rng.sample(bw, q) if q else []
-    bottoms = rng.sample(nb, b)
-    rest = [c for c in bw if c not in setup] if q else bw
-    rest += [c for c in nb if c not in bottoms]
-    rng.shuffle(rest)
-    return setup, bottoms, rest
+def _draw(pool, player_card, colour: bool, k: int, rng) -> list:
+    """``k`` different cards drawn at random from ``pool`` (and removed from it),
+    each black or white if ``colour``, neither if not: a uniform draw among them
+    (picks of another colour are drawn again), so that with the rest shuffled every
+    deal that keeps the set-up rule is equally likely."""
+    out = []
+    n = len(pool)
+    r = rng.random
+    for _ in range(64 * k):
+        if len(out) == k:
+            break
+        c = pool[int(r() * n)]
+        if player_card[c] == colour and c not in out:
+            out.append(c)
+    else:
+        if len(out) < k:       # few cards of that colour: draw among them only
+            left = [c for c in pool if player_card[c] == colour and c not in out]
+            out += rng.sample(left, k - len(out))
+    for c in out:
+        pool.remove(c)
+    return out
 
 
 KupferkesselGame.State = KupferkesselState
