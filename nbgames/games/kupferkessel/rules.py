@@ -546,7 +546,14 @@ class KupferkesselState(State):
         it since the last decision), every kettle's buried cards (the seat's own
         included) and the out-of-game pile (but the cards seen leaving since the last
         decision); at the end every kettle's cards are shown, so only the order under
-        each top (and of the pile) is unknown."""
+        each top (and of the pile) is unknown.
+
+        Not reconstructed: the play that led here. A pawn walks the value of its
+        kettle's top card, so the buried cards (and those exploded since) made the
+        walks so far, and each was taken from the line its taker stood by; a copy
+        keeps every pawn where it is but does not choose buried cards that could
+        have walked it there (at a seat's second move, its first walk was its
+        bottom card's value; most copies give that card another value)."""
         g = self.game
         deck = self.deck
         if g.recall:
