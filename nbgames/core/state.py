@@ -193,6 +193,10 @@ class State:
     game = None
     current_player: int | None = None
     FIELDS: dict[str, _fields.Part] = {}
+    # Set on an instance only where they differ (few attributes keep instances fast:
+    # CPython shares the keys of instance dicts up to 30 attributes).
+    _step0 = 0               # decisions made before the start (a determinized copy's)
+    _seen_by = _ALL          # whose view the log holds (a determinized copy: its seat)
     _resample_plan: tuple = ((), ())
 
     def __init_subclass__(cls, **kw):
@@ -213,8 +217,6 @@ class State:
         s._legal = None
         s._secret = None
         s._origin = None           # the starting position of a scenario (None: the seed's)
-        s._step0 = 0               # decisions made before that start (a determinized copy's)
-        s._seen_by = _ALL          # whose view the log holds (a determinized copy: its seat)
         s.current_player = None
         return s
 
@@ -382,8 +384,10 @@ class State:
         new.current_player = self.current_player
         new._secret = None if self._secret is None else [p.copy() for p in self._secret]
         new._origin = self._origin              # set once, never mutated (or still _PENDING)
-        new._step0 = self._step0
-        new._seen_by = self._seen_by
+        if self._step0:
+            new._step0 = self._step0
+        if self._seen_by != _ALL:
+            new._seen_by = self._seen_by
         self._copy_into(new)
         return new
 
