@@ -10,7 +10,7 @@ A title's State class sets ``FIELDS``, a dict from attribute name to a
   copy costs no more than a hand-written one;
 * saving and loading (``to_dict``/``state_from_dict``/``game.scenario``): every
   saved part as JSON data, and back through the part's ``load`` converter;
-* the default resample of :meth:`State.determinize`: every *pool* (parts whose
+* the default resample of ``state.determinize``: every *pool* (parts whose
   items are the same physical things, e.g. the cards of hands and of the deck)
   is gathered from what the seat cannot see, sorted (so the result depends on
   what the seat sees and the generator only), shuffled and dealt back, every
@@ -20,11 +20,11 @@ A title's State class sets ``FIELDS``, a dict from attribute name to a
 
 Kinds of part:
 
-``public``   everyone sees it (``when``: not used).
-``private``  one list (or value) per seat: item ``s`` is seen by seat ``s`` only.
-``hidden``   nobody sees it: a face-down pile (``shape="list"``) or several
-             (``"lists"``).
-``derived``  rebuilt from the others (caches, grids): copied, never saved.
+* ``public``: everyone sees it;
+* ``private``: one list (or value) a seat: item ``s`` is seen by seat ``s`` only;
+* ``hidden``: nobody sees it: a face-down pile (``shape="list"``) or several
+  (``"lists"``);
+* ``derived``: rebuilt from the others (caches, grids): copied, never saved.
 
 ``when(state) -> bool``, on a private or hidden part, says whether it is hidden
 *now* (e.g. only in one memory mode, or until the game ends); when it returns
