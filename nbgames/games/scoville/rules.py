@@ -403,11 +403,13 @@ class ScovilleState(State):
 
     def _after_plant(self, s):
         self.phase = "plant"
-        if self.planted == 1 and self.tiles[s][T_PLANT] and self.game.field.plantable(self.field):
+        if self.planted == 1 and self.tiles[s][T_PLANT]:
             if any(self.peppers[s]):
-                return                          # plant another (the tile) or done
-            self._ev("end", s, "plant")         # done was the only answer
-            self._say(f"P{s} has no pepper left for an extra planting.")
+                if self.game.field.plantable(self.field):
+                    return                      # plant another (the tile) or done
+            elif self.game.field.plantable(self.field):
+                self._ev("end", s, "plant")     # done was the only answer
+                self._say(f"P{s} has no pepper left for an extra planting.")
         self.turn += 1
         self._next_planter()
 
