@@ -326,6 +326,7 @@ def test_bid_example_and_claim_example():
     assert s.peppers[GREG][C["red"]] == before[GREG][C["red"]] + 1
     assert len(s.auction) == 3 and not {16, 24, 8} & set(s.auction)
     assert sorted(s.auction_discard[0]) == [8, 16, 24]
+    assert sorted(s.observation(GREG)["discard"]) == [8, 16, 24]     # discarded face up
     # Ruth plants the purple pepper and earns the most valuable striped plaque (2)
     assert s.phase == "plant" and s.current_player == RUTH
     s.apply("plant purple at d4")

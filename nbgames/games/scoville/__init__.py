@@ -29,7 +29,8 @@ Options: ``screens`` (default True), ``round_limit`` (default 30),
 Observation (JSON): ``phase``, ``round``, ``afternoon``, ``final``, ``order``
 (seats by spot), ``field`` (70 characters, ``.`` or the colour index), ``farmers``
 (notch by seat), the displays ``auction``/``market``/``recipes`` (indices into
-``catalog()``), ``decks`` (counts), ``stacks`` (plaque values left), ``prices``,
+``catalog()``), ``decks`` (counts), ``discard`` (the claimed auction cards of the
+deck in use, face up), ``stacks`` (plaque values left), ``prices``,
 ``holdings`` (``money``/``peppers``/``market``/``recipes`` are None behind a
 screen, until the end; ``plaques`` and ``tiles`` are public), ``events`` (the
 public events of the current round, see :class:`.rules.ScovilleState`), ``bids``
@@ -97,11 +98,12 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
   is discarded face up, so unused ones are known), revealed bids and the public
   events of the current round, which stay on the table (``events``). That is
   all it is held to know: it does not track the holdings behind the screens
-  through earlier rounds (the rulebook's screens exist because players do not);
-  a perfect memory of every public move is ``screens=False``, which shows every
-  holding. At the end the screens come down for the tally: every holding is
-  shown. ``scores()`` before the end shows with screens only the public points
-  (plaques and unused tiles), without screens the running total.
+  through earlier rounds (the screens hide them: what a player knows of them is
+  what it remembers); a perfect memory of every public move is
+  ``screens=False``, which shows every holding. At the end the screens come
+  down for the tally: every holding is shown. ``scores()`` before the end shows
+  with screens only the public points (plaques and unused tiles), without
+  screens the running total.
 * **The log.** Its public lines name every claim, planting, harvest, card and
   sale, in every round: it is the game's transcript (for people, records and
   replays), the same in both modes. With screens, a seat's information is its
@@ -131,10 +133,12 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
     ``done`` or is asked now, it holds what it could use; where its fulfillment
     was ended after its sale, it can pay none of the cards open to it then.
     Beyond the least those need, 0 to ``2 + round`` peppers of colours drawn
-    from the planted field; then the round's events are applied again;
-  - *money*: at least its revealed bid, plus a rest of $0 to ``$10 + $3 x``
-    the rounds played, never above what those rounds allow; then the round's
-    bids and income again.
+    from the planted field (one that would let the seat pay a card it could
+    not pay when its fulfillment was ended is left out); then the round's
+    events are applied again;
+  - *money*: at least its revealed bid, plus a rest of $0 to the starting
+    money + $3 a round played, never above what those rounds allow; then the
+    round's bids and income again.
 
   ``check_invariants`` checks the same facts (and the cards conserved, money
   within the rounds' bound, a skipped walk boxed in) on every true state and

@@ -786,6 +786,7 @@ class ScovilleState(State):
             "decks": {"auction": len(self.auction_deck[1 if self.afternoon else 0]),
                       "discard": len(self.auction_discard[1 if self.afternoon else 0]),
                       "market": len(self.market_deck)},
+            "discard": list(self.auction_discard[1 if self.afternoon else 0]),
             "stacks": [list(x) for x in self.stacks],
             "holdings": players,
             "prices": scoring.prices(self.field),
