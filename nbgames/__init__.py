@@ -22,8 +22,11 @@ from .core import (
     Action,
     ActionList,
     Game,
+    GameOverError,
     IllegalActionError,
+    InvalidActionError,
     NbgamesError,
+    NotLegalError,
     Option,
     OptionError,
     PolicyError,
@@ -49,4 +52,5 @@ __all__ = ["adapters", "Action", "ActionList", "Game", "InfoSet", "Option", "Sta
            "theory", "load",
            "replay",
            "play", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError", "IllegalActionError",
-           "NbgamesError", "OptionError", "PolicyError", "RecordError", "UnknownGameError"]
+           "InvalidActionError", "NotLegalError", "GameOverError", "NbgamesError",
+           "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

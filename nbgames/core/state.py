@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 
 from . import fields as _fields
 from .actions import Action, ActionList
-from .errors import IllegalActionError, OptionError, RecordError, choices_text
+from .errors import GameOverError, IllegalActionError, NotLegalError, OptionError, RecordError, choices_text
 from .validate import MAX_SEED, as_int, check_seat
 
 if TYPE_CHECKING:
@@ -316,14 +316,13 @@ class State:
         the state unchanged. Returns self, so calls can chain."""
         aid = self.game.resolve(action)
         if self.current_player is None:
-            raise IllegalActionError(f"{self.game.title}: the game is over; "
-                                     f"{self.game.action_label(aid)!r} cannot be played")
+            raise GameOverError(f"{self.game.title}: the game is over; "
+                                f"{self.game.action_label(aid)!r} cannot be played")
         if not self._is_legal(aid):
-            legal = self.legal_actions().labels
-            raise IllegalActionError(
-                f"{self.game.title}: {self.game.action_label(aid)!r} (id {aid}) is not legal for "
-                f"player {self.current_player} at step {self.step}; legal: "
-                f"{choices_text(legal)}")
+            said = (f"{self.game.title}: {self.game.action_label(aid)!r} (id {aid}) is not legal "
+                    f"for player {self.current_player} at step {self.step}")
+            raise NotLegalError(f"{said}; legal: {choices_text(self.legal_actions().labels)}",
+                                seat=self.current_player, public=f"{said}.")
         if self._origin is _PENDING:
             self._origin = self._position()
         self._apply(aid)
