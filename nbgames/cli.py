@@ -248,9 +248,9 @@ def cmd_play(args, out=print, ask=input) -> int:
     while not state.is_terminal():
         seat = state.current_player
         if policies[seat] == HUMAN:
-            if shown != len(state.history):
+            if shown != state.step:
                 out(state.render(seat))
-                shown = len(state.history)
+                shown = state.step
             try:
                 text = ask(f"player {seat}> ").strip()
             except EOFError:

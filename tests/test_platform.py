@@ -75,6 +75,21 @@ def test_nothing_outside_a_title_folder_names_a_title():
     assert not hits, "titles named outside their folders:\n" + "\n".join(hits)
 
 
+def test_titles_import_core_not_the_package_face():
+    """Issue 18: a title depends on core, not on the package above it: no module under
+    nbgames/games imports ``nbgames`` itself (its face, e.g. to call ``load``)."""
+    import ast
+    hits = []
+    for path in sorted((ROOT / "nbgames" / "games").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            face = (isinstance(node, ast.Import) and any(a.name == "nbgames" for a in node.names)
+                    or isinstance(node, ast.ImportFrom) and node.level == 0
+                    and node.module == "nbgames")
+            if face:
+                hits.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not hits, "titles importing the package face:\n" + "\n".join(hits)
+
+
 def test_a_test_file_named_after_a_title_loads_no_other_title():
     """The title-name check above skips files named after a title (a title's own tests).
     Such a test file is about its title only: it names no other title by its folder

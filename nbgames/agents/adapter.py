@@ -79,7 +79,7 @@ def decide(policy, state, seat: int | None = None, rng=None) -> int:
     so the error's ``public`` message leaves them out."""
     seat = state.current_player if seat is None else seat
     name = policy_name(policy)
-    where = f"{state.game.title} step {len(state.history)}"
+    where = f"{state.game.title} step {state.step}"
     legal = state.legal_actions()
     try:
         if wants_infoset(policy):

@@ -102,7 +102,7 @@ class Advice:
 
     def _infoset(self, seat: int) -> InfoSet:
         state = self.table.state
-        return InfoSet(state, seat, random.Random(hint_seed(self.advisor, len(state.history))))
+        return InfoSet(state, seat, random.Random(hint_seed(self.advisor, state.step)))
 
     def ready(self, seat: int | None) -> bool:
         """May ``seat`` ask now? It is the human seat to move and, for a solver, the
@@ -134,11 +134,11 @@ class Advice:
             raise OptionError(f"{self.name}: this position is too large to solve exactly (more "
                               f"than its max_nodes); play on, or use advisor=\"ismcts\"")
         self.cancel()
-        seed = hint_seed(self.advisor, len(state.history))
+        seed = hint_seed(self.advisor, state.step)
         adv = self.advisor.spawn(seed) if hasattr(self.advisor, "spawn") else self.advisor
         infoset = self._infoset(seat)
         job = {"key": self._position(seat), "cancel": threading.Event(), "seat": seat,
-               "step": len(state.history), "last": 0.0}
+               "step": state.step, "last": 0.0}
         with self._lock:
             self._job = job
         if wait:

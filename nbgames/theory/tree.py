@@ -344,14 +344,14 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
     worlds = [(w, _quiet(s.clone())) for w, s in worlds]
     game = worlds[0][1].game
     if worlds[0][1].is_terminal():
-        raise NbgamesError(f"{game.title}: the game is over at step {len(worlds[0][1].history)}; "
+        raise NbgamesError(f"{game.title}: the game is over at step {worlds[0][1].step}; "
                            f"there is no game left to build a tree of")
     guess = None
     if estimate:
         guess = estimate_size(worlds, seed=seed, keep_forced=keep_forced)
         if guess > 4 * max_nodes:
             raise TreeTooLarge(
-                f"{game.title}: the game tree from step {len(worlds[0][1].history)} has about "
+                f"{game.title}: the game tree from step {worlds[0][1].step} has about "
                 f"{guess:,.0f} nodes (Knuth estimate over {len(worlds)} world(s)), more than "
                 f"max_nodes={max_nodes:,}; start later in the game or raise max_nodes",
                 estimate=guess, max_nodes=max_nodes)
@@ -365,7 +365,7 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
         if len(tree.kind) >= max_nodes:
             g = guess if guess is not None else estimate_size(worlds, seed=seed, keep_forced=keep_forced)
             raise TreeTooLarge(
-                f"{game.title}: the game tree from step {len(worlds[0][1].history)} has more than "
+                f"{game.title}: the game tree from step {worlds[0][1].step} has more than "
                 f"max_nodes={max_nodes:,} nodes (about {max(g, max_nodes + 1):,.0f} by a Knuth "
                 f"estimate); start later in the game or raise max_nodes",
                 estimate=max(g, max_nodes + 1), max_nodes=max_nodes)
@@ -420,7 +420,7 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
             if info["actions"] != ids:
                 raise NbgamesError(
                     f"{game.title}: two histories seat {mover} cannot tell apart (same "
-                    f"observations) have different legal actions at step {len(s.history)}: "
+                    f"observations) have different legal actions at step {s.step}: "
                     f"{info['labels']} and {[game.action_label(a) for a in ids]}")
             info["nodes"].append(n)
             tree.infoset_of[n] = i
@@ -470,7 +470,7 @@ def game_tree(state, viewer=None, max_nodes: int = 20000, *, payoff: str = "scor
     from ..core.validate import check_seat
     viewer = check_seat(state.game, viewer)
     if state.is_terminal():
-        raise NbgamesError(f"{state.game.title}: the game is over at step {len(state.history)}; "
+        raise NbgamesError(f"{state.game.title}: the game is over at step {state.step}; "
                            f"there is no game left to build a tree of")
     ws, how = worlds_of(state, viewer, worlds, seed)
     return build(ws, viewer, max_nodes=max_nodes, payoff=payoff, keep_forced=keep_forced,

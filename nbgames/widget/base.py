@@ -105,7 +105,7 @@ class GameWidget(anywidget.AnyWidget):
     """One line for people: whose move it is, or who won."""
 
     step_index = t.Int(0, read_only=True).tag(sync=True)
-    """Decisions made so far (``len(w.state.history)``): the scrubber position."""
+    """Decisions made so far (``w.state.step``): the scrubber position."""
 
     history_start = t.Int(0, read_only=True).tag(sync=True)
     """The first scrubber position (0, or the step of the state the widget was made from)."""
@@ -358,7 +358,7 @@ class GameWidget(anywidget.AnyWidget):
         self.set_trait("playing", False)
 
     def _h_tick(self, msg):
-        if not self.playing or msg.get("step") != len(self.state.history):
+        if not self.playing or msg.get("step") != self.state.step:
             return None                    # a stale tick (another view ticked first)
         try:
             seat = self.state.current_player
@@ -476,7 +476,7 @@ class GameWidget(anywidget.AnyWidget):
         extra = ", reveal=True" if self._reveal else ""
         return (f"GameWidget({self._game.title!r}, players={self._game.players}, "
                 f"seats={self.seats!r}, viewer={self.viewer!r}{extra}: step "
-                f"{len(state.history)}, {where})")
+                f"{state.step}, {where})")
 
 
 # message or call kind -> handler; BROWSER_MESSAGES maps what a browser may send
