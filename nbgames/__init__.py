@@ -38,6 +38,20 @@ from .core.infoset import InfoSet
 __version__ = "0.1.0"
 
 
+def host(*args, **kwargs):
+    """Host a table (or a classroom of tables) on a websocket server: one join link
+    a person. See :func:`nbgames.net.server.host`."""
+    from .net import host as _host
+    return _host(*args, **kwargs)
+
+
+def join(link, policy=None, **kwargs):
+    """Join a hosted table: the board of that seat, or with ``policy`` a bot that
+    plays it from this kernel. See :func:`nbgames.net.client.join`."""
+    from .net.client import join as _join
+    return _join(link, policy=policy, **kwargs)
+
+
 def widget(*args, **kwargs):
     """A GameWidget: a board to play, step and inspect in a notebook.
     See :class:`nbgames.widget.GameWidget`."""
@@ -48,5 +62,6 @@ def widget(*args, **kwargs):
 __all__ = ["adapters", "Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games",
            "theory", "load",
            "replay",
-           "play", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError", "IllegalActionError",
+           "play", "tournament", "TournamentResult", "widget", "host", "join", "bots", "HumanTurnError",
+           "IllegalActionError",
            "NbgamesError", "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

@@ -7,6 +7,7 @@
                        [--players N] [--workers K] [--json results.json]
     nbgames replay RECORD.json [--viewer SEAT] [--pause]
     nbgames export RECORD.json --html out.html [--viewer SEAT]
+    nbgames serve TITLE --players N --seats human,human,greedy [--tables K] (--resume RECORD)
 
 A human types an action's label or id (``?`` lists the legal ones, ``q`` quits).
 A policy is a built-in bot's name (greedy, random, ismcts) or ``module:function``
@@ -274,11 +275,23 @@ def parser() -> argparse.ArgumentParser:
     ex.add_argument("record", metavar="RECORD.json")
     ex.add_argument("--html", required=True, metavar="OUT.html")
     ex.add_argument("--viewer", default=None, help="a seat, or spectator (default)")
+    _serve_parser(sub)
     return p
 
 
+# -- serve (the classroom host: nbgames/net/serve.py) ----------------------------------
+def _serve_parser(sub) -> None:
+    from .net.serve import add_parser
+    add_parser(sub)
+
+
+def cmd_serve(args, out=print) -> int:
+    from .net.serve import cmd_serve as serve
+    return serve(args, out)
+
+
 COMMANDS = {"play": cmd_play, "tournament": cmd_tournament, "replay": cmd_replay,
-            "export": cmd_export}
+            "export": cmd_export, "serve": cmd_serve}
 
 
 def main(argv=None) -> int:
