@@ -44,7 +44,8 @@ def _generic_files():
     names = "|".join(TITLES)
     own = re.compile(rf"({names})")
     for folder in ("nbgames/core", "nbgames/agents", "nbgames/arena", "nbgames/widget",
-                   "nbgames/adapters", "nbgames/theory", "bench", "tests", "tests/browser", "js",
+                   "nbgames/adapters", "nbgames/theory", "nbgames/net", "bench", "tests",
+                   "tests/browser", "js",
                    "js/tests"):
         base = ROOT / folder
         if not base.is_dir():

@@ -18,7 +18,7 @@ import time
 import anywidget
 import traitlets as t
 
-from ..agents.adapter import as_policy, policy_name
+from ..agents.adapter import as_policy, policy_name, reseed_policy, spawn_policy
 from ..core.actions import ActionList
 from ..core.errors import NbgamesError, OptionError
 from ..core.registry import load
@@ -68,6 +68,7 @@ class Client:
         self.close_reason = ""
         self.reconnects = 0
         self._closing = False
+        self._wake = threading.Event()          # set by close(): stop waiting to reconnect
         self._game = None
         self._ws = self._open()
         self._read_welcome()
@@ -150,7 +151,7 @@ class Client:
                 if e.code == "unknown_link":
                     self.close_reason = str(e)
                     return False
-                time.sleep(wait)
+                self._wake.wait(wait)
                 wait = min(2.0, wait * 2)
         return False
 
@@ -177,8 +178,9 @@ class Client:
                     self._answers[msg["ref"]] = msg
             elif kind == "pong":
                 self._pongs[msg.get("ref")] = time.perf_counter()
+        self._notify(msg)                   # the board first, so a waiter sees it updated
+        with self._cond:
             self._cond.notify_all()
-        self._notify(msg)
 
     def _notify(self, msg):
         if self.on_message is not None:
@@ -200,6 +202,7 @@ class Client:
     def close(self) -> None:
         """Leave the table (the seat stays; the link joins again)."""
         self._closing = True
+        self._wake.set()
         try:
             self._ws.close()
         except Exception:  # noqa: BLE001 - already closed
@@ -241,17 +244,21 @@ class Client:
 
     def wait(self, until="turn", timeout: float | None = 60.0) -> bool:
         """Wait until it is this seat's turn (``"turn"``), the game is over
-        (``"end"``), or ``until(client)`` is true; False on timeout or when the
-        connection is closed."""
-        if until == "turn":
+        (``"end"``), the view has reached step ``until`` (an int), or
+        ``until(client)`` is true; False on timeout or when the connection is
+        closed."""
+        if isinstance(until, int) and not isinstance(until, bool):
+            step = until
+            test = lambda: self.step >= step or self.over
+        elif until == "turn":
             test = lambda: self.my_turn or self.over
         elif until == "end":
             test = lambda: self.over
         elif callable(until):
             test = lambda: until(self)
         else:
-            raise OptionError(f"until must be \"turn\", \"end\" or a function of the client, got "
-                              f"{until!r}")
+            raise OptionError(f"until must be \"turn\", \"end\", a step or a function of the "
+                              f"client, got {until!r}")
         with self._cond:
             return self._cond.wait_for(lambda: test() or self.closed, timeout) and not (
                 self.closed and not test())
@@ -433,10 +440,14 @@ class RemoteBot:
     Its code never leaves this machine. ``wait()`` until the game is over;
     ``moves`` counts its decisions; a failure stops it and is kept in ``error``."""
 
-    def __init__(self, client: Client, policy):
+    def __init__(self, client: Client, policy, seed: int = 0):
         self.client = client
-        self.policy = policy
         self.name = policy_name(policy)
+        self.seed = seed
+        # its own copy for this game (a bot that remembers keeps its memory there),
+        # re-seeded before each decision from the seed, the seat and the step: the
+        # same position gets the same answer, run after run
+        self.policy = spawn_policy(policy, seed * 31 + client.seat)
         self.moves = 0
         self.error: str | None = None
         self._done = threading.Event()
@@ -455,6 +466,7 @@ class RemoteBot:
                         return
                     obs, ids, step = c.frame["view"], c.legal_ids, c.step
                 legal = ActionList(c.game, ids)
+                reseed_policy(self.policy, (self.seed * 1_000_003 + step * 101 + c.seat) % 2**63)
                 try:
                     choice = self.policy(obs, legal)
                     aid = c.game.resolve(choice)
@@ -510,20 +522,24 @@ class RemoteBot:
                 f"{self.moves} moves, {state}>")
 
 
-def join(link: str, policy=None, *, timeout: float = 10.0, reconnect: float = 60.0):
+def join(link: str, policy=None, *, seed: int = 0, timeout: float = 10.0,
+         reconnect: float = 60.0):
     """Join a hosted table with a link the host printed.
 
     Without ``policy``: the board widget of that seat (display it; clicks go to
     the host; ``.act(action)`` plays from Python). With ``policy`` (a callable
     ``policy(observation, legal_actions) -> action``, or a built-in bot's name):
     a :class:`RemoteBot` that plays the seat from this kernel until the game
-    ends. ``reconnect`` seconds: how long a dropped connection keeps trying."""
+    ends (``seed`` seeds its random choices: the same position, the same answer).
+    ``reconnect`` seconds: how long a dropped connection keeps trying."""
     if policy is not None:
         policy = as_policy(policy)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
+        raise OptionError(f"seed must be an int from 0 to 2**62 - 1, got {seed!r}")
     client = Client(link, timeout=timeout, reconnect=reconnect)
     if policy is not None:
         if client.seat is None:
             client.close()
             raise OptionError("a spectator link cannot play; give a bot a seat's link")
-        return RemoteBot(client, policy)
+        return RemoteBot(client, policy, seed)
     return board_class(client.config["title"])(client)

@@ -25,6 +25,13 @@ FRAME = ("view", "legal", "log_lines", "scores", "winners", "seat_info", "to_mov
          "step_index", "history_start", "history_len")
 
 
+def decisions(state) -> int:
+    """The decisions made since the game began (``state.step`` where the engine has
+    it; a determinized copy keeps the step of the position it copies)."""
+    step = getattr(type(state), "step", None)
+    return state.step if isinstance(step, property) else len(state.history)
+
+
 def static(game, viewer: int | None) -> dict:
     """The traits that never change for one viewer of one game."""
     return {"title": game.title, "name": game.name, "players": game.players,
@@ -47,19 +54,26 @@ def status(state, viewer, seats) -> str:
     return f"Player {seat} ({'human' if human else policy_name(seats[seat])}) to move."
 
 
-def frame(table: Table, viewer: int | None, *, open: bool = True, note: str = "") -> dict:
+def seat_info(table: Table) -> list[dict]:
+    """The public descriptors of the seats (human, or the bot's name)."""
+    return [describe(v, i) for i, v in enumerate(table.seats)]
+
+
+def frame(table: Table, viewer: int | None, *, open: bool = True, note: str = "",
+          seats_info: list[dict] | None = None) -> dict:
     """The traits of the table's position for ``viewer``. With ``open=False``
-    (paused, ended) no seat is offered a move; ``note`` goes before the status."""
+    (paused, ended) no seat is offered a move; ``note`` goes before the status;
+    ``seats_info`` is :func:`seat_info` when the caller has it already."""
     state = table.state
     seats = table.seats
     cp = state.current_player
     legal = []
     if open and cp is not None and cp == viewer and seats.is_human(cp):
         legal = run_length(state.legal_action_ids())
-    step = len(state.history)
+    step = decisions(state)
     return {"view": state.observation(viewer), "legal": legal,
             "log_lines": state.log(viewer)[-LOG_LIMIT:], "scores": list(state.scores()),
             "winners": list(state.winners()),
-            "seat_info": [describe(v, i) for i, v in enumerate(seats)], "to_move": cp,
+            "seat_info": seat_info(table) if seats_info is None else seats_info, "to_move": cp,
             "status": note + status(state, viewer, seats), "step_index": step,
             "history_start": step, "history_len": step}

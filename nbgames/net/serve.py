@@ -6,6 +6,7 @@
                   [--seating assigned|random] [--names Ann,Bob,...] [--seed S]
                   [--bind 127.0.0.1] [--port 8765] [--url BASE] [--records DIR]
                   [--away SECONDS] [--away-bot greedy] [--bot-delay SECONDS]
+                  [--rate MESSAGES_A_SECOND] [--max-clients N] [--linger SECONDS]
     nbgames serve --resume RECORD [RECORD ...] [--seats ...] [--port 8765]
 
 It prints one link a person and one spectator link a table, then what happens
@@ -46,6 +47,10 @@ def add_parser(sub) -> None:
     sv.add_argument("--away-bot", default="greedy", help="the bot that plays an away seat")
     sv.add_argument("--bot-delay", type=float, default=0.0,
                     help="seconds a bot waits before each move (so people can follow)")
+    sv.add_argument("--rate", type=float, default=None,
+                    help="messages a second each connection may send (default 50)")
+    sv.add_argument("--max-clients", type=int, default=512,
+                    help="connections the host accepts at once (default 512)")
     sv.add_argument("--linger", type=float, default=10.0,
                     help="seconds to keep serving after every game is over (default 10)")
     sv.add_argument("--resume", nargs="+", default=None, metavar="RECORD",
@@ -65,7 +70,9 @@ def cmd_serve(args, out=print) -> int:
 
     options = dict(port=args.port, bind=args.bind, url=args.url, record=args.records,
                    away=args.away, away_bot=seat_value(args.away_bot),
-                   bot_delay=args.bot_delay, quiet=True)
+                   bot_delay=args.bot_delay, max_clients=args.max_clients, quiet=True)
+    if args.rate is not None:
+        options.update(rate=args.rate, burst=max(1, int(2 * args.rate)))
     if args.resume:
         if args.title is not None:
             raise CliError("serve --resume continues recorded games: give the record files, "

@@ -233,7 +233,9 @@ class HostedTable:
         self.version += 1
         open_, note = not (self.paused or self.ended), self._note()
         viewers = {c.viewer for c in self.conns} | {None}
-        self.frames = {v: frames.frame(self.table, v, open=open_, note=note) for v in viewers}
+        info = frames.seat_info(self.table)
+        self.frames = {v: frames.frame(self.table, v, open=open_, note=note, seats_info=info)
+                       for v in viewers}
         self.save()
         for c in self.conns:
             c.wake.set()
@@ -307,7 +309,7 @@ class HostedTable:
             self.host._changed(self)
 
     def connected(self, seat) -> int:
-        return sum(1 for c in self.conns if c.viewer == seat)
+        return sum(1 for c in list(self.conns) if c.viewer == seat)
 
     # -- moves ----------------------------------------------------------------------------
     def _check(self, conn: Conn, msg: dict) -> int:
@@ -330,7 +332,7 @@ class HostedTable:
             raise P.BadMessage("handed", f"your seat is played by "
                                          f"{policy_name(self.table.seats[seat])!r} now; ask the "
                                          f"host to give it back")
-        step = len(state.history)
+        step = frames.decisions(state)
         if msg.get("step") is not None and msg["step"] != step:
             raise P.BadMessage("stale", f"this move was for step {msg['step']}, but the game is "
                                         f"at step {step}; look again and choose")
