@@ -490,23 +490,33 @@ def test_nothing_a_client_received_differs_across_determinized_copies(title, mak
 
 
 def test_error_replies_are_the_same_for_determinized_copies(make_host, clients):
-    """What the host answers a bad move depends only on what the seat sees."""
+    """What the host answers a refused move depends only on what the seat sees: the
+    seat to move (whose legality checks run) and another seat, at the real state
+    and at determinized copies of each seat."""
     game = nbgames.load(QUICK, 2)
-    real = game.new_state(seed=21)
-    copies = [real] + [real.determinize(1, random.Random(j)) for j in range(3)]
-    h = make_host(copies, seats=["human", "human"], record=None)
-    answers = []
-    for i in range(len(copies)):
-        c = clients(h.link(1, table=i))
-        got = []
-        for msg in ({"type": "action", "id": 0}, {"type": "action", "id": game.num_actions - 1},
-                    {"type": "action", "id": 3, "step": 99}, {"type": "undo"}, "garbage"):
-            n = len(c.errors)
-            c.send_text(msg if isinstance(msg, str) else json.dumps(msg))
-            assert c.wait(lambda cl, n=n: len(cl.errors) > n, 10)
-            got.append(c.errors[-1])
-        answers.append(json.dumps(got))
-    assert len(set(answers)) == 1, answers[:2]
+    real = nbgames.replay(nbgames.play(game, ["greedy", "greedy"], seed=21), upto=3)
+    mover = real.current_player
+    for seat in (mover, 1 - mover):
+        copies = [real] + [real.determinize(seat, random.Random(j)) for j in range(3)]
+        h = make_host(copies, seats=["human", "human"], record=None)
+        answers = []
+        for i in range(len(copies)):
+            c = clients(h.link(seat, table=i))
+            legal = set(c.legal_ids) or {int(a) for a in real.legal_action_ids()}
+            illegal = next(a for a in range(game.num_actions) if a not in legal)
+            got = []
+            for msg in ({"type": "action", "id": illegal},
+                        {"type": "action", "id": min(legal), "step": 99},
+                        {"type": "action", "id": game.num_actions - 1}, {"type": "undo"},
+                        "garbage"):
+                n = len(c.errors)
+                c.send_text(msg if isinstance(msg, str) else json.dumps(msg))
+                assert c.wait(lambda cl, n=n: len(cl.errors) > n, 10)
+                got.append(c.errors[-1])
+            answers.append(json.dumps(got))
+            assert h.tables[i].table.state.history == copies[i].history   # nothing changed
+        assert len(set(answers)) == 1, answers[:2]
+        assert seat != mover or '"not_legal"' in answers[0]
 
 
 # -- 5. reliability ----------------------------------------------------------------------------

@@ -754,8 +754,9 @@ class Host:
 
     def result(self):
         """The finished games as one :class:`~nbgames.arena.tournament.TournamentResult`
-        (each seat named by its person, or its bot): ratings, payoff tables and
-        the rest work on them. Tables not yet over are left out."""
+        (each seat named by its person, or its bot; a seat handed to a bot during
+        the game keeps its person's name): ratings, payoff tables and the rest
+        work on them. Tables not yet over are left out."""
         from ..arena.tournament import TournamentResult
         records = [r for r in (self.record(t.index) for t in self.tables) if "scores" in r]
         if not records:
@@ -924,7 +925,8 @@ def host(game_or_table, seats=None, port: int = 8765, *, bind: str = "127.0.0.1"
     computer only; "0.0.0.0" lets the network in) on ``port`` (0: any free
     port). ``url`` replaces ``http://HOST:PORT`` in the links (a proxy, a
     JupyterHub ``.../proxy/PORT`` address). The record of each table is
-    written to the folder ``record`` after every decision (None: not written).
+    written to the folder ``record`` after every decision (None: not written);
+    it holds the seed (so every hand) and the links' tokens: keep it private.
     ``away`` seconds without a connection hand a person's seat to ``away_bot``
     (back to them when they rejoin, with ``away_return``). ``rate``/``burst``
     limit each connection's messages; a connection's unsent bytes wait in a buffer
