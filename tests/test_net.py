@@ -706,16 +706,24 @@ def test_several_tables_in_one_call_give_one_tournament_result(make_host):
         b.close()
 
 
-def test_remote_bots_play_whole_games_at_many_tables(make_host):
-    """Six tables of three bots each playing from their own connections."""
-    title = THREE[0]
-    h = make_host(nbgames.load(title, 3), ["human"] * 3, tables=6, seed=3)
+def test_thirty_clients_at_six_tables_play_to_the_end(make_host, clients):
+    """Six 4-seat tables, every seat a remote bot acting as fast as it can, and a
+    spectator at each table: 30 connections, every game to its end, and every
+    spectator saw the end of its own table."""
+    title = min((t for t in TITLES if nbgames.load(t).max_players >= 4),
+                key=lambda t: _length(t, 4))
+    h = make_host(nbgames.load(title, 4), ["human"] * 4, tables=6, seed=3)
+    watchers = [clients(h.spectator_link(i)) for i in range(6)]
     bots = [nbgames.join(link, policy="random") for link in h.links]
-    assert len(bots) == 18
+    assert len(bots) + len(watchers) == 30
     for b in bots:
-        b.wait(300)
+        assert b.wait(300)["moves"] > 0
     assert h.wait(30)
-    assert len(h.result().records) == 6
+    result = h.result()
+    assert len(result.records) == 6
+    for i, w in enumerate(watchers):
+        assert w.wait("end", 30)
+        assert w.frame["scores"] == result.records[i]["scores"]
     for b in bots:
         b.close()
 
