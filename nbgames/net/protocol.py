@@ -160,8 +160,18 @@ def _check_fields(msg: dict, num_actions: int) -> None:
             raise BadMessage("bad_message", f"step must be an int >= 0, got {_short(step)}")
 
 
+def _plain(x):
+    """numpy scalars (a title's engine may count with them) as Python numbers."""
+    item = getattr(x, "item", None)
+    if callable(item) and not isinstance(x, (list, dict, str)):
+        value = item()
+        if isinstance(value, (int, float, bool)):
+            return value
+    raise TypeError(f"{type(x).__name__} is not JSON")
+
+
 def encode(msg: dict) -> str:
-    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False, default=_plain)
 
 
 class RateLimit:

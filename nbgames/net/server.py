@@ -172,6 +172,10 @@ class Conn:
             self.ws.transport.abort()
         except ConnectionClosed:
             pass
+        except Exception as e:  # noqa: BLE001 - a bug: say so, close this connection only
+            self.host.event(table, f"{self.part.name}: internal error while sending: "
+                                   f"{type(e).__name__}: {e}"[:300])
+            await self.ws.close(1011, "internal error of the host")
 
 
 class HostedTable:
