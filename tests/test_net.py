@@ -340,9 +340,9 @@ def test_a_flood_is_rate_limited_then_hung_up_on(make_host, clients):
 
 def test_a_client_that_never_reads_cannot_hold_the_host(make_host, clients):
     """A spectator connection that never reads (its library stops reading once one
-    message waits, and its socket buffer is tiny) while the table plays a whole
-    game: the others finish, the host keeps at most one frame and a few replies for
-    it, and closes it after send_timeout."""
+    message waits, and its socket buffer is tiny) and asks for many long replies,
+    while the table plays a whole game: the others finish, the host keeps at most
+    one frame and a few replies for it, and closes it after send_timeout."""
     players = 3 if QUICK in THREE else 2
     h = make_host(nbgames.load(QUICK, players), ["human"] + ["greedy"] * (players - 1), seed=7,
                   send_timeout=1.0, write_limit=2048)
@@ -357,8 +357,11 @@ def test_a_client_that_never_reads_cannot_hold_the_host(make_host, clients):
     conn = next(c for c in t.conns if c.viewer is None)
     conn.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF,
                                                           4096)
-    for _ in range(200):                      # replies it will never read
-        stuck.send('{"type": "ping"}')
+    # messages whose refusals are long (about 1 KB each): replies it will never read
+    noisy = json.dumps({"type": "ping", **{f"f{i:03d}": 0 for i in range(140)}})
+    assert len(noisy) < P.MAX_MESSAGE
+    for _ in range(P.BURST):
+        stuck.send(noisy)
     player = clients(h.link(0))
     sizes = []
     t0 = time.monotonic()
