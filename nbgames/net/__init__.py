@@ -8,10 +8,11 @@ policy that runs where ``join`` is called; a browser opens the link itself.
 ``nbgames serve TITLE --players N --seats human,human,greedy`` hosts from the
 shell (``--resume RECORD`` after a crash).
 
-The protocol and its checks: :mod:`nbgames.net.protocol`; the host:
-:mod:`nbgames.net.server`; what a seat receives: :mod:`nbgames.net.frames`;
-the browser page: :mod:`nbgames.net.page`; clients: :mod:`nbgames.net.client`.
-The websocket library is ``websockets`` (the ``net`` extra).
+The protocol and its checks are in ``nbgames.net.protocol``, the host in
+``nbgames.net.server``, what a seat receives in ``nbgames.net.frames``, the
+browser page in ``nbgames.net.page`` and the clients in ``nbgames.net.client``
+(each module's docstring explains it). The websocket library is ``websockets``
+(the ``net`` extra).
 """
 
 from .protocol import RemoteError

@@ -167,13 +167,13 @@ class Conn:
                 self.sent, self.sent_host, self.ack = frame, about, None
                 await self._send(msg)
         except TimeoutError:
-            self.host.event(table, f"{self.part.name}: closed, it did not read what the host "
+            self.host._event(table, f"{self.part.name}: closed, it did not read what the host "
                                    f"sent for {self.host.send_timeout:g} s")
             self.ws.transport.abort()
         except ConnectionClosed:
             pass
         except Exception as e:  # noqa: BLE001 - a bug: say so, close this connection only
-            self.host.event(table, f"{self.part.name}: internal error while sending: "
+            self.host._event(table, f"{self.part.name}: internal error while sending: "
                                    f"{type(e).__name__}: {e}"[:300])
             await self.ws.close(1011, "internal error of the host")
 
@@ -289,15 +289,15 @@ class HostedTable:
             self.conns.add(conn)
             for old in sorted(same, key=lambda c: c.since)[:max(0, len(same) + 1 -
                                                                  self.host.per_link)]:
-                self.host.event(self, f"{conn.part.name}: an older connection was replaced")
+                self.host._event(self, f"{conn.part.name}: an older connection was replaced")
                 asyncio.ensure_future(old.ws.close(P.CLOSE_REPLACED, "a newer connection of "
                                                                      "this link took over"))
-            self.host.event(self, f"{conn.part.name} connected"
+            self.host._event(self, f"{conn.part.name} connected"
                                   + ("" if seat is None else f" (seat {seat})"))
             if seat is not None and seat in self.handed and self.host.away_return:
                 self.handed.discard(seat)
                 self.table.seats[seat] = HUMAN
-                self.host.event(self, f"seat {seat} is back with {conn.part.name}")
+                self.host._event(self, f"seat {seat} is back with {conn.part.name}")
                 self.publish()
             else:
                 self._ensure_frame(seat)
@@ -309,7 +309,7 @@ class HostedTable:
             self.conns.discard(conn)
             if conn.viewer is not None and not any(c.viewer == conn.viewer for c in self.conns):
                 self.away_since[conn.viewer] = time.monotonic()
-            self.host.event(self, f"{conn.part.name} disconnected")
+            self.host._event(self, f"{conn.part.name} disconnected")
             self.host._changed(self)
 
     def connected(self, seat) -> int:
@@ -358,7 +358,7 @@ class HostedTable:
                 self.table.act(aid)
             except NbgamesError as e:            # checked above; kept for safety
                 conn.error("refused", public_text(e, conn.viewer), ref)
-                self.host.event(self, f"{conn.part.name}: refused: {e}")
+                self.host._event(self, f"{conn.part.name}: refused: {e}")
                 return
             if ref is not None:
                 conn.ack = ref
@@ -384,7 +384,7 @@ class HostedTable:
                 except Exception as e:  # a failing bot pauses its table; the host sees why
                     self.failure = f"{type(e).__name__}: {e}"
                     self.paused = True
-                    self.host.event(self, f"the bot at seat {cp} failed; the table is paused: "
+                    self.host._event(self, f"the bot at seat {cp} failed; the table is paused: "
                                           f"{self.failure}"[:600])
                     self.publish()
                     return
@@ -396,7 +396,7 @@ class HostedTable:
             self.paused = paused
             if not paused:
                 self.failure = None
-            self.host.event(self, "paused" if paused else "going on")
+            self.host._event(self, "paused" if paused else "going on")
             self.publish()
         self.kick()
 
@@ -404,7 +404,7 @@ class HostedTable:
         async with self.lock:
             if self.ended is None:
                 self.ended = reason
-                self.host.event(self, f"ended: {reason}")
+                self.host._event(self, f"ended: {reason}")
                 self.publish()
 
     async def replace(self, seat: int, value) -> None:
@@ -412,7 +412,7 @@ class HostedTable:
             self.table.seats[seat] = value
             self.specs[seat] = HUMAN if value == HUMAN else policy_name(value)
             self.handed.discard(seat)
-            self.host.event(self, f"seat {seat} is now {self.specs[seat]}")
+            self.host._event(self, f"seat {seat} is now {self.specs[seat]}")
             self.publish()
         self.kick()
 
@@ -422,7 +422,7 @@ class HostedTable:
                 return
             self.table.seats[seat] = self.host.away_bot
             self.handed.add(seat)
-            self.host.event(self, f"seat {seat} was away {self.host.away:g} s: "
+            self.host._event(self, f"seat {seat} was away {self.host.away:g} s: "
                                   f"{policy_name(self.host.away_bot)} plays it")
             self.publish()
         self.kick()
@@ -647,7 +647,7 @@ class Host:
                     msg, bad = None, e
                 if not conn.limit.allow():
                     if conn.limit.refused >= P.FLOOD:
-                        self.event(table, f"{part.name}: hung up on, {P.FLOOD} messages over "
+                        self._event(table, f"{part.name}: hung up on, {P.FLOOD} messages over "
                                           f"the rate limit in a row")
                         await ws.close(P.CLOSE_FLOOD, "flooding: too many messages")
                         break
@@ -672,7 +672,7 @@ class Host:
             await table.leave(conn)
 
     # -- notifications ------------------------------------------------------------------------
-    def event(self, table: HostedTable | None, text: str) -> None:
+    def _event(self, table: HostedTable | None, text: str) -> None:
         """Something the host should know (connections, refusals, failures): kept in
         ``events`` and passed to the listener (the command line prints them)."""
         item = (time.time(), None if table is None else table.index, text)
