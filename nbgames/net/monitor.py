@@ -58,6 +58,10 @@ class Monitor(w.VBox):
         host.listen(self._changed)
         self._show()
 
+    def __repr__(self):
+        n = len(self.host.tables)
+        return f"<nbgames host monitor: {n} table{'s' if n > 1 else ''} on port {self.host.port}>"
+
     # -- updates (from the server's thread, throttled) ----------------------------------------
     def _changed(self, index):
         if index != self.pick.value:
