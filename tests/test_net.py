@@ -621,6 +621,38 @@ def test_a_killed_host_resumes_its_game(tmp_path):
             proc.wait(10)
 
 
+def test_serve_deals_several_tables_and_exits_when_every_game_is_over(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = _serve([QUICK, "--players", "2", "--seats", "human,human", "--tables", "2",
+                   "--seating", "random", "--names", "Ann,Ben,Cy,Di", "--seed", "3",
+                   "--port", "0", "--records", str(tmp_path), "--linger", "0"], tmp_path, env)
+    try:
+        lines = []
+        while len([x for x in lines if x.strip().startswith("record")]) < 2:
+            line = proc.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+        people = [x.split() for x in lines if "/play/" in x and ", seat " in x]
+        assert sorted(p[0] for p in people) == ["Ann", "Ben", "Cy", "Di"]
+        assert "this computer only" in lines[0]
+        bots = [nbgames.join(p[-1], policy="greedy") for p in people]
+        for b in bots:
+            b.wait(120)
+        out, _ = proc.communicate(timeout=60)
+        assert proc.returncode == 0 and "every game is over" in out
+        for i in (1, 2):
+            assert f"table {i}: scores" in out
+        records = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("*.json"))]
+        assert len(records) == 2 and all(nbgames.replay(r).is_terminal() for r in records)
+        assert sorted(n for r in records for n in r["names"]) == ["Ann", "Ben", "Cy", "Di"]
+        for b in bots:
+            b.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+
+
 def test_resume_refuses_files_that_are_not_host_records(tmp_path):
     rec = nbgames.play(nbgames.load(QUICK, 2), ["greedy", "greedy"], seed=1)
     plain = tmp_path / "plain.json"
