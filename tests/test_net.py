@@ -198,7 +198,7 @@ def test_a_seat_receives_exactly_what_the_widget_would_sync(make_host, clients):
                     (title, seat, key)
             assert got["history_start"] == got["history_len"] == got["step_index"]
             assert got["hints"] == {} and got["thinking"] == {} and got["advisor"] == ""
-            assert str(state.seed) not in json.dumps(c.received)
+            assert str(state.seed) not in json.dumps(list(c.received))
 
 
 def test_each_connection_sees_only_its_seat_of_its_own_table(make_host, clients):
@@ -419,7 +419,7 @@ def test_a_failing_bot_leaks_nothing_and_pauses_its_table(make_host, clients):
     assert c.wait(lambda cl: cl.host.get("paused"), 10)
     assert spec.wait(lambda cl: cl.host.get("paused"), 10)
     for cl in (c, spec):
-        text = json.dumps(cl.received)
+        text = json.dumps(list(cl.received))
         assert secret not in text and "RuntimeError" not in text
         assert "Paused by the host" in cl.frame["status"]
     assert any(secret in text for _, _, text in h.events)          # the host sees why

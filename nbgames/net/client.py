@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 
 import anywidget
 import traitlets as t
@@ -36,12 +37,12 @@ class Client:
     view (what the board widget would sync), ``seat`` its seat (None:
     spectator); ``act(action)`` plays and waits for the host's answer.
 
-    ``received`` keeps every message the host sent (the leak tests read it; at
-    most ``keep`` of them). ``reconnect`` seconds: how long a dropped
+    ``received`` keeps the messages the host sent (the leak tests read them), the
+    last ``keep`` of them; ``errors`` the last refusals. ``reconnect`` seconds: how long a dropped
     connection keeps trying (0: not at all)."""
 
     def __init__(self, link: str, *, timeout: float = 10.0, reconnect: float = 60.0,
-                 keep: int = 100_000, on_message=None):
+                 keep: int = 5000, on_message=None):
         from ..net.server import _need_websockets
         _need_websockets()
         self.link = link
@@ -58,8 +59,8 @@ class Client:
         self.config: dict | None = None
         self.seat = None
         self.table = None
-        self.received: list[dict] = []
-        self.errors: list[dict] = []
+        self.received: deque = deque(maxlen=keep)
+        self.errors: deque = deque(maxlen=500)
         self._ref = 0
         self._acked = -1
         self._answers: dict[int, dict] = {}
@@ -158,8 +159,7 @@ class Client:
     def _handle(self, msg: dict) -> None:
         kind = msg.get("type")
         with self._cond:
-            if len(self.received) < self.keep:
-                self.received.append(msg)
+            self.received.append(msg)
             if kind == "welcome":
                 self.static = dict(msg["static"])
                 self.frame = dict(msg["frame"])
@@ -176,8 +176,12 @@ class Client:
                 self.errors.append(msg)
                 if msg.get("ref") is not None:
                     self._answers[msg["ref"]] = msg
+                    while len(self._answers) > 100:       # answers nobody waited for
+                        del self._answers[next(iter(self._answers))]
             elif kind == "pong":
                 self._pongs[msg.get("ref")] = time.perf_counter()
+                while len(self._pongs) > 100:
+                    del self._pongs[next(iter(self._pongs))]
         self._notify(msg)                   # the board first, so a waiter sees it updated
         with self._cond:
             self._cond.notify_all()
