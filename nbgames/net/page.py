@@ -7,8 +7,9 @@ The page itself holds no game data: it is the same for every seat and every
 table of a title. It reads its token from its own address, opens
 ``../ws/TOKEN`` and renders what the host sends for that seat (the welcome, then
 the changes). A click sends ``{"type": "action", "id", "step", "ref"}``; the
-controls a remote seat does not have (undo, the scrubber, new game, play)
-answer with a sentence instead of a message. When the connection drops the
+board's session controls (step, play, undo, the history, the viewer, new game)
+are hidden, since the host holds them (a message from one of them would answer
+with a sentence instead of reaching the host). When the connection drops the
 page reconnects by itself and the host sends the whole view again.
 """
 
@@ -31,6 +32,9 @@ body { font-family: system-ui, sans-serif; margin: 1rem; }
 #nbg-bar { display: flex; gap: 1rem; align-items: baseline; margin: 0 0 .75rem; }
 #nbg-conn { color: #555; }
 #nbg-conn.nbg-bad { color: #a00; font-weight: 600; }
+/* a remote seat has none of the session controls (step, play, undo, history, viewer,
+   new game): the host holds them */
+#nbg-root section[aria-label="controls"] { display: none; }
 </style>
 <style>__CSS__</style>
 </head>
