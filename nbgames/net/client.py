@@ -63,6 +63,7 @@ class Client:
         self.errors: deque = deque(maxlen=500)
         self._ref = 0
         self._acked = -1
+        self._epoch = -1                        # welcomes so far: a new one is a reconnection
         self._answers: dict[int, dict] = {}
         self._pongs: dict[int, float] = {}
         self.closed = False
@@ -165,7 +166,7 @@ class Client:
                 self.frame = dict(msg["frame"])
                 self.seat, self.table, self.config = msg["seat"], msg["table"], msg["config"]
                 self.host = msg.get("host") or {}
-                self._acked = max(self._acked, -1)
+                self._epoch += 1
             elif kind == "update":
                 self.frame.update(msg["frame"])
                 if "host" in msg:
@@ -289,12 +290,19 @@ class Client:
         end = time.monotonic() + timeout
         pause = 0.02
         while True:
+            epoch = self._epoch
             ref = self.send_action(aid)
             with self._cond:
-                done = self._cond.wait_for(lambda ref=ref: self._acked >= ref or
-                                           ref in self._answers or self.closed,
+                done = self._cond.wait_for(lambda ref=ref, epoch=epoch: self._acked >= ref or
+                                           ref in self._answers or self.closed or
+                                           self._epoch != epoch,
                                            max(0.0, end - time.monotonic()))
                 answer = self._answers.pop(ref, None)
+                if answer is None and self._acked < ref and self._epoch != epoch:
+                    answer = {"code": "reconnected", "error": "the connection dropped while "
+                              "the move was on its way (it may or may not have been played); "
+                              "the view is back: look at it and play again if it is still "
+                              "your turn"}
             if answer is not None and answer["code"] == "rate_limited" and \
                     time.monotonic() + pause < end:
                 time.sleep(pause)               # the host's limit: wait, then send it again
@@ -487,7 +495,7 @@ class RemoteBot:
                     self.moves += 1
                     acted = step
                 except RemoteError as e:
-                    if e.code in ("stale", "not_your_turn", "paused", "handed"):
+                    if e.code in ("stale", "not_your_turn", "paused", "handed", "reconnected"):
                         acted = step                # the table moved on: look again
                         continue
                     if e.code in ("game_over", "ended", "closed"):
