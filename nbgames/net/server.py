@@ -935,8 +935,13 @@ def host(game_or_table, seats=None, port: int = 8765, *, bind: str = "127.0.0.1"
     (back to them when they rejoin, with ``away_return``). ``rate``/``burst``
     limit each connection's messages; a connection's unsent bytes wait in a buffer
     of ``write_limit`` bytes, and ``send_timeout`` closes a connection that does
-    not read. It prints one link a person, one spectator link a table and
-    where it listens (``quiet=True``: nothing printed; ``host.describe()``).
+    not read. A link holds at most ``per_link`` connections at once (a newer one
+    replaces the oldest), the host ``max_clients`` in all. ``bot_delay`` seconds
+    pass before each bot move (so people can follow). ``origins`` lists the web
+    pages allowed to open a table's websocket besides the host's own ("*": any).
+    ``ssl`` (an ``ssl.SSLContext`` with the host's certificate) serves https and
+    wss links. It prints one link a person, one spectator link a table
+    and where it listens (``quiet=True``: nothing printed; ``host.describe()``).
     """
     _need_websockets()
     if not isinstance(bind, str) or not bind.strip():
