@@ -41,7 +41,7 @@ from collections import Counter
 from pathlib import Path
 
 import nbgames
-from nbgames.widget.base import expand_runs
+from nbgames.widget.wire import expand_runs
 
 ROOT = Path(__file__).resolve().parents[1]
 

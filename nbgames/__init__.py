@@ -22,8 +22,11 @@ from .core import (
     Action,
     ActionList,
     Game,
+    GameOverError,
     IllegalActionError,
+    InvalidActionError,
     NbgamesError,
+    NotLegalError,
     Option,
     OptionError,
     PolicyError,
@@ -63,5 +66,5 @@ __all__ = ["adapters", "Action", "ActionList", "Game", "InfoSet", "Option", "Sta
            "theory", "load",
            "replay",
            "play", "tournament", "TournamentResult", "widget", "host", "join", "bots", "HumanTurnError",
-           "IllegalActionError",
-           "NbgamesError", "OptionError", "PolicyError", "RecordError", "UnknownGameError"]
+           "IllegalActionError", "InvalidActionError", "NotLegalError", "GameOverError", "NbgamesError",
+           "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

@@ -24,7 +24,8 @@ from ..core.actions import ActionList
 from ..core.errors import NbgamesError, OptionError
 from ..core.registry import load
 from ..widget.assets import compose_css, compose_esm
-from ..widget.base import GameWidget, expand_runs
+from ..widget.base import GameWidget
+from ..widget.wire import expand_runs
 from . import protocol as P
 from .protocol import RemoteError
 

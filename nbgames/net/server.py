@@ -85,14 +85,10 @@ def _is_int(x) -> bool:
 
 def public_text(error: Exception, viewer) -> str:
     """An error as the seat ``viewer`` may read it: an error about another seat's
-    decision without that seat's private content."""
-    for_viewer = getattr(error, "for_viewer", None)
-    if callable(for_viewer):
-        return for_viewer(viewer)
-    seat = getattr(error, "seat", None)
-    if seat is not None and seat != viewer:
-        return f"player {seat}'s decision failed"
-    return str(error)
+    decision without that seat's private content (the widget's rule,
+    :func:`nbgames.widget.view.error_text`)."""
+    from ..widget.view import error_text
+    return error_text(error, viewer)
 
 
 class Participant:
