@@ -5,7 +5,8 @@ raw connections (the websockets library, plain sockets) for hostile clients.
 What is proven here:
 * a connection receives only its seat's view of its own game, exactly what the
   board widget would sync for that seat, and nothing that differs across the
-  determinized copies of that seat (the leak proof over the wire);
+  determinized copies of that seat, nor between twin games the seat cannot tell
+  apart played on through the server (the leak proofs over the wire);
 * a connection acts only for its seat, on its turn, with a legal action; every
   hostile message (wrong token, another seat, out of turn, malformed, oversized,
   flooding, never reading) is refused with the state unchanged;
@@ -490,6 +491,52 @@ def test_nothing_a_client_received_differs_across_determinized_copies(title, mak
                 (title, seat, k, [key for key in view if json.dumps(view[key], sort_keys=True) !=
                                   json.dumps(json.loads(got[k]).get(key), sort_keys=True)])
         twin.close()
+
+
+def _sizes():
+    for title in TITLES:
+        g = nbgames.load(title)
+        for n in sorted({g.min_players, g.max_players}):
+            yield pytest.param(title, n, id=f"{title}-{n}p")
+
+
+def _twin_line(game, viewer, rng):
+    """Twin games (tests/twins.py) from a few positions along a seeded game: the
+    longest pair of lines."""
+    from twins import twins
+
+    from nbgames.core.conformance import playout
+    line = [s.clone() for s, _ in playout(game, 31)]
+    starts = [line[int(len(line) * f)] for f in (1 / 3, 2 / 3, 5 / 6)]
+    return max((twins(start, viewer, rng) for start in starts), key=len)
+
+
+@pytest.mark.parametrize("title, players", list(_sizes()))
+def test_the_wire_carries_the_same_bytes_from_games_a_viewer_cannot_tell_apart(
+        title, players, make_host, clients):
+    """Two games the viewer cannot tell apart (tests/twins.py: the same position with
+    everything hidden from the viewer drawn anew, then played on, other seats choosing
+    differently where their choices are hidden), each hosted and played through the
+    server decision by decision, every seat from its own connection: the viewer's
+    connection receives the same messages, byte for byte, from both."""
+    game = nbgames.load(title, players)
+    for k, viewer in enumerate([*range(players), None]):
+        line = _twin_line(game, viewer, random.Random(k))
+        streams = []
+        for side in (0, 1):
+            h = make_host(line[0][side], seats=["human"] * players, record=None)
+            seats = {s: clients(h.link(s)) for s in range(players)}
+            watcher = seats[viewer] if viewer is not None else clients(h.spectator_link())
+            for i in range(1, len(line)):
+                before, after = line[i - 1][side], line[i][side]
+                actor = seats[before.current_player]
+                assert actor.wait(i - 1, 30)         # it has seen the position it plays in
+                actor.act(after.history[-1])
+                assert watcher.wait(i, 30)
+            streams.append(json.dumps(list(watcher.received)))
+        assert streams[0] == streams[1], (f"{game!r} viewer {viewer}: the wire differs after "
+                                          f"{len(line) - 1} decisions")
+        assert len(line) > 1 or players > 0
 
 
 def test_error_replies_are_the_same_for_determinized_copies(make_host, clients):
