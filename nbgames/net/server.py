@@ -8,7 +8,8 @@ that touches a table's state runs in that loop under the table's lock; a bot's
 decision runs in a worker thread while the lock is held, so other tables and
 connections go on meanwhile.
 
-The boundary (DESIGN: hidden information is a security boundary):
+The boundary (ARCHITECTURE.md, "Hidden information"; the host's design is in
+ARCHITECTURE.md, "A table on the network"):
 
 * a link's token (128 random bits) names one seat of one table, or that table's
   spectators; nothing a client sends can name another;
