@@ -41,6 +41,20 @@ from .core.infoset import InfoSet
 __version__ = "0.1.0"
 
 
+def host(*args, **kwargs):
+    """Host a table (or a classroom of tables) on a websocket server: one join link
+    a person. See :func:`nbgames.net.server.host`."""
+    from .net import host as _host
+    return _host(*args, **kwargs)
+
+
+def join(link, policy=None, **kwargs):
+    """Join a hosted table: the board of that seat, or with ``policy`` a bot that
+    plays it from this kernel. See :func:`nbgames.net.client.join`."""
+    from .net.client import join as _join
+    return _join(link, policy=policy, **kwargs)
+
+
 class _Default:
     """A default shown by name in signatures (``help`` and ``inspect``)."""
 
@@ -109,6 +123,6 @@ def widget(title=None, players: int | None = None, *, seats=None, seed: int | No
 __all__ = ["adapters", "Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games",
            "theory", "load",
            "replay",
-           "play", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError", "IllegalActionError",
-           "InvalidActionError", "NotLegalError", "GameOverError", "NbgamesError",
+           "play", "tournament", "TournamentResult", "widget", "host", "join", "bots", "HumanTurnError",
+           "IllegalActionError", "InvalidActionError", "NotLegalError", "GameOverError", "NbgamesError",
            "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

@@ -8,6 +8,7 @@
                        [--players N] [--option KEY=VALUE ...] [--workers K] [--json results.json]
     nbgames replay RECORD.json [--viewer SEAT] [--pause] [--reveal]
     nbgames export RECORD.json --html out.html [--viewer SEAT] [--reveal]
+    nbgames serve TITLE --players N --seats human,human,greedy [--tables K] (--resume RECORD)
 
 What holds everything and what holds one seat's view: a record (``--record``,
 the records of ``--json``) holds the whole game, the seed included, from which
@@ -521,11 +522,23 @@ def parser() -> argparse.ArgumentParser:
                     help="a seat, or spectator (default): the page holds only what that viewer saw")
     ex.add_argument("--reveal", action="store_true",
                     help="also every seat's hidden cards at every step (the page says so at its top)")
+    _serve_parser(sub)
     return p
 
 
+# -- serve (the classroom host: nbgames/net/serve.py) ----------------------------------
+def _serve_parser(sub) -> None:
+    from .net.serve import add_parser
+    add_parser(sub)
+
+
+def cmd_serve(args, out=print) -> int:
+    from .net.serve import cmd_serve as serve
+    return serve(args, out)
+
+
 COMMANDS = {"play": cmd_play, "tournament": cmd_tournament, "replay": cmd_replay,
-            "export": cmd_export}
+            "export": cmd_export, "serve": cmd_serve}
 
 
 def main(argv=None) -> int:

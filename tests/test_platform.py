@@ -44,8 +44,8 @@ def _generic_files():
     names = "|".join(TITLES)
     own = re.compile(rf"({names})")
     for folder in ("nbgames/core", "nbgames/agents", "nbgames/arena", "nbgames/widget",
-                   "nbgames/adapters", "nbgames/theory", "bench", "tests", "tests/browser", "js",
-                   "js/tests", "docs", "docs/howto", "docs/_static"):
+                   "nbgames/adapters", "nbgames/theory", "nbgames/net", "bench", "tests",
+                   "tests/browser", "js", "js/tests", "docs", "docs/howto", "docs/_static"):
         base = ROOT / folder
         if not base.is_dir():
             continue

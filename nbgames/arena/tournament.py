@@ -101,6 +101,41 @@ class TournamentResult:
     def names(self) -> list[str]:
         return list(self.rows)
 
+    @classmethod
+    def from_records(cls, title: str, players: int, records: list[dict], duplicate: bool = False,
+                     names: list[str] | None = None) -> TournamentResult:
+        """The result of games already played: each record names who held each seat
+        (``names``, one a seat) and its ``deal``; a forfeit record holds ``error``
+        and ``forfeit_seat``. ``nbgames.tournament`` ends here, and so do the games
+        of a hosted classroom (``host.result()``), so ratings and payoff tables
+        work on people's games too. ``names`` orders the rows (default: as they
+        first appear)."""
+        if names is None:
+            names = list(dict.fromkeys(n for r in records for n in r["names"]))
+        rows = {n: Row(n) for n in names}
+        errors = []
+        for rec in records:
+            seat_names = rec["names"]
+            for n in set(seat_names):
+                rows[n].games += 1
+                rows[n].seats_held += seat_names.count(n) / len(seat_names)
+            if duplicate:
+                shares = analysis.win_shares(rec)
+                for n in set(seat_names):
+                    rows[n].deal_shares.setdefault(rec["deal"], []).append(
+                        sum(x for x, m in zip(shares, seat_names) if m == n))
+            if "error" in rec:
+                errors.append(rec)
+                loser = seat_names[rec["forfeit_seat"]]
+                rows[loser].forfeits += 1
+                _share([i for i, n in enumerate(seat_names) if n != loser], seat_names, rows)
+                continue
+            _share(rec["winners"], seat_names, rows)
+            for i, s in enumerate(rec["scores"]):
+                rows[seat_names[i]].score_sum += s
+                rows[seat_names[i]].score_n += 1
+        return cls(title, players, rows, list(records), errors, duplicate)
+
     def ratings(self, model=None, as_frame=None):
         """openskill (Plackett-Luce) rating of every policy from each game's rank
         order: mu, sigma and the ordinal (mu - 3 sigma). See
@@ -330,29 +365,9 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
         results = run_jobs(executor, _one_game, jobs, bar, batch)
     if bar is not None:
         bar.close()
-    rows = {n: Row(n) for n in names}
-    errors = []
     for g, rec in enumerate(results):
         rec["deal"] = g // k if duplicate else g
         if "error" in rec:
             rec["game"] = g
-        seat_names = rec["names"]
-        for n in set(seat_names):
-            rows[n].games += 1
-            rows[n].seats_held += seat_names.count(n) / len(seat_names)
-        if duplicate:
-            shares = analysis.win_shares(rec)
-            for n in set(seat_names):
-                rows[n].deal_shares.setdefault(rec["deal"], []).append(
-                    sum(x for x, m in zip(shares, seat_names) if m == n))
-        if "error" in rec:
-            errors.append(rec)
-            loser = seat_names[rec["forfeit_seat"]]
-            rows[loser].forfeits += 1
-            _share([i for i, n in enumerate(seat_names) if n != loser], seat_names, rows)
-            continue
-        _share(rec["winners"], seat_names, rows)
-        for i, s in enumerate(rec["scores"]):
-            rows[seat_names[i]].score_sum += s
-            rows[seat_names[i]].score_n += 1
-    return TournamentResult(game.title, game.players, rows, results, errors, duplicate)
+    return TournamentResult.from_records(game.title, game.players, results, duplicate=duplicate,
+                                         names=names)
