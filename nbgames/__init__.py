@@ -17,7 +17,8 @@ from . import (
     theory,  # game trees and equilibria (pygambit is imported only to solve)
 )
 from . import agents as bots
-from .arena import HumanTurnError, Review, Table, TournamentResult, play, review, tournament
+from .arena import HumanTurnError, Table, TournamentResult, play, tournament
+from .arena.review import Review, review
 from .core import (
     Action,
     ActionList,
@@ -48,5 +49,6 @@ def widget(*args, **kwargs):
 __all__ = ["adapters", "Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games",
            "theory", "load",
            "replay",
-           "play", "review", "Review", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError", "IllegalActionError",
+           "play", "review", "Review", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError",
+           "IllegalActionError",
            "NbgamesError", "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

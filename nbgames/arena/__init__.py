@@ -1,8 +1,8 @@
-"""Play one game, hold a session (Table), run tournaments, review a game, and read the results."""
+"""Play one game, hold a session (Table), run tournaments, and read the results;
+:mod:`nbgames.arena.review` reviews a finished game (``nbgames.review``)."""
 
 from .play import play
-from .review import Review, review
 from .table import HumanTurnError, Table
 from .tournament import TournamentResult, tournament
 
-__all__ = ["play", "review", "Review", "tournament", "TournamentResult", "Table", "HumanTurnError"]
+__all__ = ["play", "tournament", "TournamentResult", "Table", "HumanTurnError"]
