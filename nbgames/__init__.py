@@ -23,8 +23,11 @@ from .core import (
     Action,
     ActionList,
     Game,
+    GameOverError,
     IllegalActionError,
+    InvalidActionError,
     NbgamesError,
+    NotLegalError,
     Option,
     OptionError,
     PolicyError,
@@ -49,6 +52,7 @@ def widget(*args, **kwargs):
 __all__ = ["adapters", "Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games",
            "theory", "load",
            "replay",
-           "play", "review", "Review", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError",
-           "IllegalActionError",
-           "NbgamesError", "OptionError", "PolicyError", "RecordError", "UnknownGameError"]
+           "play", "review", "Review", "tournament", "TournamentResult", "widget", "bots",
+           "HumanTurnError", "IllegalActionError",
+           "InvalidActionError", "NotLegalError", "GameOverError", "NbgamesError",
+           "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

@@ -5,8 +5,16 @@
     nbgames play TITLE --players N --seats human,greedy,random --seed S [--record out.json]
     nbgames tournament TITLE --policies greedy,random,mymodule:policy --games N --seed S
                        [--players N] [--workers K] [--json results.json]
-    nbgames replay RECORD.json [--viewer SEAT] [--pause]
-    nbgames export RECORD.json --html out.html [--viewer SEAT]
+    nbgames replay RECORD.json [--viewer SEAT] [--pause] [--reveal]
+    nbgames export RECORD.json --html out.html [--viewer SEAT] [--reveal]
+
+What holds everything and what holds one seat's view: a record (``--record``,
+the records of ``--json``) holds the whole game, the seed included, from which
+every hidden card can be dealt again; keep it to yourself. ``replay`` and
+``export`` show one viewer's view (``--viewer``: a seat, or the spectator by
+default): what that viewer saw, never the seed or another seat's hidden
+decisions; ``--reveal`` shows everything and says so. ``play`` shows the human
+seat what it may see.
 
 A human types an action's label or id (``?`` lists the legal ones, ``q`` quits).
 A policy is a built-in bot's name (greedy, random, ismcts) or ``module:function``
@@ -124,7 +132,11 @@ def cmd_play(args, out=print, ask=input) -> int:
     import random
     state = game.new_state(seed=args.seed)
     rng = random.Random(state.seed)
-    out(f"{game.name}, {game.players} players, seed {state.seed}. Type an action's label or id; "
+    humans = [i for i, s in enumerate(seats) if s == HUMAN]
+    # what the terminal shows is for the human seat (the first, when several share it):
+    # no seed, and the policies' decisions only as far as that seat's log tells them
+    shown_to = humans[0] if humans else None
+    out(f"{game.name}, {game.players} players. Type an action's label or id; "
         f"'?' lists them, 'q' quits.")
     from .agents.adapter import decide, spawn_policy
     policies = [s if s == HUMAN else spawn_policy(s, rng.getrandbits(63)) for s in seats]
@@ -157,8 +169,11 @@ def cmd_play(args, out=print, ask=input) -> int:
             out(f"player {seat}: {label}")
         else:
             aid = decide(policies[seat], state, seat, rng)      # PolicyError names the policy
+            seen = len(state.log(shown_to))
             state.apply(aid)
-            out(f"player {seat} ({seat_texts[seat].strip()}): {game.action_label(aid)}")
+            out(f"player {seat} ({seat_texts[seat].strip()}) decides")
+            for line in state.log(shown_to)[seen:]:
+                out(f"  {line}")
     out(state.render(None))
     out(f"scores {state.scores()}; winners {state.winners()}")
     if args.record:
@@ -205,12 +220,21 @@ def cmd_tournament(args, out=print) -> int:
 
 # -- replay ----------------------------------------------------------------------------
 def cmd_replay(args, out=print, ask=input) -> int:
+    """One viewer's replay: its board, who decided at each step and the log lines it
+    could read; the label of a decision only when the viewer made it. With
+    ``--reveal``: the label of every decision and the seed (the whole game)."""
     from .core.registry import replay
     rec = _load_record(args.record)
     state = replay(rec, upto=0)
     viewer = _seat(args.viewer, state.players)
     game = state.game
-    out(f"{game.name}, {game.players} players, seed {rec['seed']}, {len(rec['actions'])} decisions")
+    n = len(rec["actions"])
+    if args.reveal:
+        out(f"{game.name}, {game.players} players, seed {rec['seed']}, {n} decisions: the whole "
+            f"game, every decision shown")
+    else:
+        who = "the spectator" if viewer is None else f"player {viewer}"
+        out(f"{game.name}, {game.players} players, {n} decisions, as {who} saw them")
     out(state.render(viewer))
     for i, aid in enumerate(rec["actions"]):
         if args.pause:
@@ -220,8 +244,14 @@ def cmd_replay(args, out=print, ask=input) -> int:
             except EOFError:
                 return 0
         seat = state.current_player
+        seen = len(state.log(viewer))
         state.apply(aid)
-        out(f"step {i + 1}: player {seat}: {game.action_label(aid)}")
+        if args.reveal or seat == viewer:
+            out(f"step {i + 1}: player {seat}: {game.action_label(aid)}")
+        else:
+            out(f"step {i + 1}: player {seat}")
+        for line in state.log(viewer)[seen:]:
+            out(f"  {line}")
         if args.boards or args.pause:
             out(state.render(viewer))
     if not (args.boards or args.pause):
@@ -235,14 +265,15 @@ def cmd_export(args, out=print) -> int:
     from .widget.export import record_html
     rec = _load_record(args.record)
     viewer = _seat(args.viewer, rec["players"])
-    html = record_html(rec, viewer=viewer)
+    html = record_html(rec, viewer=viewer, reveal=args.reveal)
     try:
         with open(args.html, "w", encoding="utf-8") as f:
             f.write(html)
     except OSError as e:
         raise CliError(f"cannot write {args.html}: {e}") from None
     out(f"wrote {args.html} ({len(html.encode()) // 1024} KiB, {len(rec['actions']) + 1} positions, "
-        f"viewer {'spectator' if viewer is None else viewer})")
+        f"viewer {'spectator' if viewer is None else viewer}"
+        f"{': every hand revealed' if args.reveal else ''})")
     return 0
 
 
@@ -255,7 +286,8 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--players", type=int, default=None)
     pl.add_argument("--seats", default=None, help="human or a policy, one a seat, comma-separated")
     pl.add_argument("--seed", type=int, default=None)
-    pl.add_argument("--record", default=None, help="write the game's record here")
+    pl.add_argument("--record", default=None,
+                    help="write the game's record here (it holds everything, the seed included)")
     to = sub.add_parser("tournament", help="seeded games between policies; prints the table")
     to.add_argument("title", type=_title, metavar="TITLE")
     to.add_argument("--policies", required=True, help="comma-separated: greedy,random,module:function")
@@ -263,17 +295,24 @@ def parser() -> argparse.ArgumentParser:
     to.add_argument("--seed", type=int, default=0)
     to.add_argument("--players", type=int, default=None)
     to.add_argument("--workers", type=int, default=1, help="processes (default 1: serial)")
-    to.add_argument("--json", default=None, help="write the results (table and records) here")
+    to.add_argument("--json", default=None,
+                    help="write the results here (table and records: they hold everything)")
     to.add_argument("--quiet", action="store_true", help="no progress bar")
     rp = sub.add_parser("replay", help="step through a record in text")
     rp.add_argument("record", metavar="RECORD.json")
-    rp.add_argument("--viewer", default=None, help="a seat, or spectator (default)")
+    rp.add_argument("--viewer", default=None,
+                    help="a seat, or spectator (default): print only what that viewer saw")
     rp.add_argument("--pause", action="store_true", help="wait for Enter between decisions")
     rp.add_argument("--boards", action="store_true", help="print the board after every decision")
+    rp.add_argument("--reveal", action="store_true",
+                    help="print every decision and the seed (the whole game, not one view)")
     ex = sub.add_parser("export", help="one self-contained HTML file with the board and a scrubber")
     ex.add_argument("record", metavar="RECORD.json")
     ex.add_argument("--html", required=True, metavar="OUT.html")
-    ex.add_argument("--viewer", default=None, help="a seat, or spectator (default)")
+    ex.add_argument("--viewer", default=None,
+                    help="a seat, or spectator (default): the page holds only what that viewer saw")
+    ex.add_argument("--reveal", action="store_true",
+                    help="also every seat's hidden cards at every step (the page says so at its top)")
     return p
 
 

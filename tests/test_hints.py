@@ -19,7 +19,7 @@ def board(title, advisor=None, **kw):
 
 
 def join(w, timeout=120):
-    th = w._hint_thread
+    th = w._advice.thread
     if th is not None:
         th.join(timeout)
         assert not th.is_alive(), "the hint thread did not finish"
@@ -120,11 +120,11 @@ def test_hint_progress_is_synced_while_searching():
 
 @pytest.mark.parametrize("title", TITLES)
 def test_hints_are_refused_where_they_do_not_belong(title):
-    with pytest.raises(nbgames.IllegalActionError, match="no advisor"):
+    with pytest.raises(nbgames.OptionError, match="no advisor"):
         board(title).hint()
     w = board(title, nbgames.bots.ismcts(iterations=10), viewers="all")
     w.viewer = 1
-    with pytest.raises(nbgames.IllegalActionError, match="human seat to move"):
+    with pytest.raises(nbgames.NotLegalError, match="human seat to move"):
         w.hint()
     assert "human seat to move" in w.error
     w.viewer = None
@@ -181,3 +181,70 @@ def test_show_thinking_only_to_the_bots_own_seat_or_with_reveal(title):
     off = nbgames.widget(title, players=2, seed=6, seats=["human", bot], reveal=True)
     off.act(off.legal_ids[0])
     assert off.thinking == {}
+
+
+# -- the hint job without a widget ------------------------------------------------------
+@pytest.mark.parametrize("title", TITLES)
+def test_a_table_is_advised_without_a_widget_as_the_board_is(title):
+    """arena.advice.Advice over a bare Table gives the widget's hint: the same numbers
+    for the same advisor, from the seat's infoset only."""
+    from nbgames.arena.advice import Advice
+    adv = nbgames.bots.ismcts(iterations=40, seed=3)
+    table = nbgames.Table(nbgames.load(title, 2), seats=["human", "greedy"], seed=4)
+    table.run(until="human")
+    advice = Advice(table, adv)
+    assert advice.name == "ismcts(40)" and advice.label == "Hint" and advice.ready(0)
+    assert not advice.ready(1) and not advice.ready(None)
+    stats = advice.start(0, wait=True)
+    assert sorted(stats) == sorted(int(a) for a in table.state.legal_action_ids())
+    assert advice.hints["status"] == "done" and advice.hints["seat"] == 0
+    w = board(title, adv)
+    assert w.hint(wait=True) == stats and w.hints == advice.hints
+
+
+def test_the_table_advice_runs_in_the_background_and_goes_stale_when_the_table_moves():
+    from nbgames.arena.advice import Advice
+    seen = []
+    adv = Blocking()
+    table = nbgames.Table(nbgames.load(TITLES[0], 2), seats=["human", "greedy"], seed=4)
+    table.run(until="human")
+    advice = Advice(table, adv, on_change=lambda hints, error: seen.append((hints, error)))
+    assert advice.start(0) is None
+    assert adv.started.wait(10) and advice.hints["status"] == "running"
+    table.act(table.state.legal_action_ids()[0])
+    advice.refresh(0)                              # the position changed: cancelled
+    assert adv.stopped.wait(10)
+    advice.thread.join(10)
+    assert advice.hints == {} and seen[-1] == ({}, None)
+    assert all(x.seat == 0 and type(x).__name__ == "InfoSet" for x in adv.seen)
+
+
+def test_the_table_advice_refuses_what_it_cannot_do_by_cause():
+    from nbgames.arena.advice import Advice
+    table = nbgames.Table(nbgames.load(TITLES[0], 2), seats=["human", "greedy"], seed=4)
+    with pytest.raises(nbgames.OptionError, match="no advisor"):
+        Advice(table, None).start(0)
+    with pytest.raises(nbgames.OptionError, match="advisor must be None"):
+        Advice(table, "alphazero")
+    with pytest.raises(nbgames.NotLegalError, match="human seat to move"):
+        Advice(table, nbgames.bots.ismcts(iterations=5)).start(1)
+
+
+def test_a_failing_advisor_is_reported_without_killing_anything():
+    from nbgames.arena.advice import Advice
+
+    class Broken:
+        seed = 0
+
+        def analyse(self, infoset, progress=None):
+            raise ValueError(f"cannot read {infoset.observation['step']}")
+    seen = []
+    table = nbgames.Table(nbgames.load(TITLES[0], 2), seats=["human", "greedy"], seed=4)
+    advice = Advice(table, Broken(), on_change=lambda hints, error: seen.append(error))
+    assert advice.start(0, wait=True) is None
+    err = seen[-1]
+    assert str(err) == "advisor failed: ValueError: cannot read 0"
+    assert err.for_viewer(0) == str(err) and err.for_viewer(1) == "advisor failed: ValueError"
+    w = board(TITLES[0], Broken())
+    w.hint(wait=True)
+    assert w.error == "advisor failed: ValueError: cannot read 0" and w.hints == {}

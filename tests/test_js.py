@@ -16,10 +16,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from widget_kit import board_choice
 
 import nbgames
+from nbgames.core.registry import spec
 from nbgames.widget.assets import compose_esm
-from nbgames.widget.base import expand_runs
+from nbgames.widget.wire import expand_runs
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = shutil.which("node")
@@ -39,18 +41,22 @@ def synced(w) -> dict:
     return json.loads(json.dumps(state))
 
 
-def whole_game(title: str, players: int = 3, seed: int = 5, every: int = 1) -> list[dict]:
+def whole_game(title: str, players: int = 3, seed: int = 5, every: int = 1, greedy: bool = False,
+               **options) -> list[dict]:
     """Synced states of a game with a human seat 0 against the greedy bot, at
     every ``every``-th human decision (always the first, the last and one of each
     phase), with Python's label of each legal id. The human plays a seeded
-    random legal id from the synced list (``w.legal_ids``), as a click would."""
-    game = nbgames.load(title, players=players)
+    random legal id from the synced list (``w.legal_ids``), as a click would, or
+    with ``greedy`` the greedy bot's choice among them."""
+    game = nbgames.load(title, players=players, **options)
     w = nbgames.widget(game, seats=["human"] + [nbgames.bots.greedy] * (players - 1), seed=seed)
     rng = random.Random(seed)
+    if greedy:
+        rng = type("Greedy", (), {"choice": lambda self, ids: board_choice(w)})()
     cases, seen = [], set()
     k = 0
     while True:
-        phase = w.view.get("phase")
+        phase = json.dumps([w.view.get("phase"), w.view.get("stage")])
         if w.to_move is None or k % every == 0 or phase not in seen:
             cases.append({"state": synced(w),
                           "labels": {str(a): game.action_space.label(a) for a in w.legal_ids}})
@@ -59,6 +65,27 @@ def whole_game(title: str, players: int = 3, seed: int = 5, every: int = 1) -> l
             return cases
         w.act(rng.choice(w.legal_ids))
         k += 1
+
+
+def whole_games(title: str, per_game: int = 60) -> list[dict]:
+    """The fixture of a title's board tests (js/tests/<title>.test.mjs): whole games
+    in which the human clicks greedily (as a person would) at the smallest and the
+    largest player count and with each option set of ``SPEC.variants``, and one in
+    which it clicks at random (reaching odd corners); about ``per_game`` states of
+    each (every state of a short game), the first state of each phase always."""
+    small = nbgames.load(title)
+    configs = [(small.min_players, {}), (small.max_players, {})]
+    configs += [(small.min_players, options) for options in spec(title).variants]
+    games = [whole_game(title, small.min_players, seed=5)]
+    games += [whole_game(title, players, seed=4 + i, greedy=True, **options)
+              for i, (players, options) in enumerate(configs)]
+    cases = []
+    for game in games:
+        every = 1 if len(game) <= 2 * per_game else -(-len(game) // per_game)
+        phase = [json.dumps([c["state"]["view"].get(k) for k in ("phase", "stage")]) for c in game]
+        cases += [c for k, c in enumerate(game) if k % every == 0 or k == len(game) - 1
+                  or phase[k] not in phase[:k]]
+    return cases
 
 
 def layouts() -> list[dict]:
@@ -83,12 +110,13 @@ def layouts() -> list[dict]:
 
 
 def write_fixtures(folder: Path) -> Path:
-    """``spaces.json`` (every layout) and ``<title>.json`` (a whole game's synced
-    states) for js/tests/*.test.mjs, which read them from NBGAMES_JS_FIXTURES."""
+    """``spaces.json`` (every layout) and ``<title>.json`` (whole games' synced
+    states, :func:`whole_games`) for js/tests/*.test.mjs, which read them from
+    NBGAMES_JS_FIXTURES (``fixtureTest`` in js/tests/fakedom.mjs)."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "spaces.json").write_text(json.dumps(layouts()))
     for title in nbgames.games():
-        (folder / f"{title}.json").write_text(json.dumps(whole_game(title)))
+        (folder / f"{title}.json").write_text(json.dumps(whole_games(title)))
     return folder
 
 

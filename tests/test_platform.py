@@ -75,6 +75,26 @@ def test_nothing_outside_a_title_folder_names_a_title():
     assert not hits, "titles named outside their folders:\n" + "\n".join(hits)
 
 
+def test_a_test_file_named_after_a_title_loads_no_other_title():
+    """The title-name check above skips files named after a title (a title's own tests).
+    Such a test file is about its title only: it names no other title by its folder
+    name or display name, so tests that every title shares cannot hide in it (they
+    live in generic files, where the check above reads them)."""
+    hits = []
+    for folder in ("tests", "tests/browser"):
+        for path in sorted((ROOT / folder).glob("*.py")):
+            own = [t for t in TITLES if t in path.name]
+            if not own:
+                continue
+            others = {w for t in TITLES if t not in own for w in (t, spec(t).game.name)}
+            pattern = re.compile("|".join(rf"(?<![a-z]){re.escape(w)}(?![a-z])"
+                                          for w in sorted(others, key=len, reverse=True)), re.I)
+            for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if pattern.search(line):
+                    hits.append(f"{path.relative_to(ROOT)}:{i}: {line.strip()[:100]}")
+    assert not hits, "a title's test file names another title:\n" + "\n".join(hits)
+
+
 # -- 2. one action codec -------------------------------------------------------------------
 SPACE = ActionSpace(
     Kind("pass", "pass"),
@@ -299,16 +319,16 @@ def test_composition_refuses_bad_imports_when_composed(tmp_path, files, message)
 
 
 def test_dev_mode_recomposes_changed_js(monkeypatch, tmp_path):
-    from nbgames.widget import assets, base
+    from nbgames.widget import assets, make
     folder = tmp_path / "js"
     shutil.copytree(ROOT / "js", folder)
     monkeypatch.setattr(assets, "SEARCH_PATH", (folder,))
     title = TITLES[0]
     monkeypatch.setenv("NBGAMES_DEV", "1")
-    first = base.widget_class(title)._esm
+    first = make.widget_class(title)._esm
     board = folder / spec(title).board
     board.write_text(board.read_text() + "\n// edited while the kernel runs\n")
-    second = base.widget_class(title)._esm
+    second = make.widget_class(title)._esm
     assert "edited while the kernel runs" in second and "edited" not in first
     monkeypatch.delenv("NBGAMES_DEV")
     assert assets.compose_esm(title) == assets.compose_esm(title)

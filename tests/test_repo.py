@@ -33,11 +33,15 @@ def test_games_stays_callable_after_importing_a_title():
 
 def test_title_modules_resolve_from_a_fresh_interpreter():
     """README: ``help(nbgames.games.<title>)`` works without importing anything else
-    first, for every title, and ``nbgames.games()`` still lists them."""
+    first, for every title, and is the title's page: its name, its options and its
+    action labels (``SPEC.help()``); ``nbgames.games()`` still lists them."""
     code = ("import nbgames, pydoc\n"
             "for t in nbgames.games():\n"
             "    mod = getattr(nbgames.games, t)\n"
-            "    assert mod.SPEC.title == t and 'Rule' in pydoc.render_doc(mod) or mod.__doc__\n"
+            "    assert mod.SPEC.title == t, (t, mod.SPEC.title)\n"
+            "    page = pydoc.render_doc(mod)\n"
+            "    for part in (mod.SPEC.game.name, 'Options', 'Decisions (action labels)'):\n"
+            "        assert part in page, (t, part)\n"
             "print(len(nbgames.games()))\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
@@ -65,3 +69,41 @@ def test_ruff_finds_nothing():
     r = subprocess.run([sys.executable, "-m", "ruff", "check", "nbgames", "bench", "tests"],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+
+
+CODE = ("nbgames", "js", "tests", "bench", "notebooks", "binder", ".ci")
+SUFFIXES = (".py", ".js", ".mjs", ".css", ".ipynb", ".toml", ".txt", "")
+
+
+def _code_files():
+    for folder in CODE:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix in SUFFIXES and "__pycache__" not in path.parts:
+                yield path
+
+
+def test_code_cites_the_map_in_the_repository_never_the_design_page():
+    """ARCHITECTURE.md is the map of the code, in the repository; code cites its
+    sections as ARCHITECTURE.md, "<section>", and every cited section exists. The
+    design page the project was started from lives outside the repository: no code
+    cites it."""
+    design = "DESIGN" + ".md"
+    headings = set(re.findall(r"^## (.+)$", (ROOT / "ARCHITECTURE.md").read_text(), re.M))
+    assert {"The layers", "A click, an action, a render", "Hidden information"} <= headings
+    citing, bad = set(), []
+    for path in _code_files():
+        if path == Path(__file__).resolve():
+            continue                              # this check names what it looks for
+        text = path.read_text(encoding="utf-8", errors="replace")
+        where = path.relative_to(ROOT)
+        if design in text or re.search(r"\bDESIGN\b", text):
+            bad.append(f"{where}: cites the design page")
+        for section in re.findall(r'ARCHITECTURE\.md,\s+(?:section\s+)?"([^"]+)"', text):
+            section = " ".join(section.split())
+            citing.add(str(where))
+            if section not in headings:
+                bad.append(f"{where}: cites ARCHITECTURE.md section {section!r}, which does not exist")
+    assert not bad, "\n".join(bad)
+    for module in ("nbgames/core/errors.py", "nbgames/widget/base.py", "nbgames/widget/view.py",
+                   "nbgames/arena/advice.py"):
+        assert module in citing, f"{module} does not cite ARCHITECTURE.md"

@@ -458,8 +458,8 @@ def test_observation_hides_held_cards_and_deck():
 
 
 def test_determinize_resamples_hidden_cards():
-    """Issue 4 / DESIGN: determinize keeps observation(seat) and the legal actions,
-    resampling the other hands and the deck."""
+    """Issue 4 / ARCHITECTURE.md, "Hidden information": determinize keeps
+    observation(seat) and the legal actions, resampling the other hands and the deck."""
     rng = random.Random(3)
     for players in (2, 4):
         s = nbgames.load("veggies", players=players).new_state(seed=3)

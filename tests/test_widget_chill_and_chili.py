@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from widget_kit import SYNCED, board_choice, click, run_node_tests, send, synced
+from widget_kit import board_choice, board_says, click, play_by_clicks, send, synced
 
 import nbgames
 from nbgames.widget.assets import compose_css, compose_esm
@@ -52,24 +52,12 @@ def test_composed_module_loads_in_node(tmp_path):
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
 
 
-def test_a_whole_game_by_clicks():
+def test_a_whole_game_by_clicks_reaches_the_main_step_and_the_result():
+    """The shared whole-game driver (tests/widget_kit.py) on this board."""
     w = new(seed=4)
-    assert w.view == w.state.observation(0)
-    steps = set()
-    while w.to_move is not None:
-        assert w.to_move == 0 and w.viewer == 0, "the bots answer at once"
-        steps.add(w.view["stage"])
-        before = w.step_index
-        click(w, board_choice(w))
-        assert w.error == "", w.error
-        assert w.step_index > before
-        assert w.view == w.state.observation(0)
-        assert w.scores == w.state.scores()
-    state = w.state
-    assert state.is_terminal() and w.legal == []
-    assert {"main"} <= steps
-    assert w.view["result"]["winners"] == state.winners() == w.winners
-    assert nbgames.replay(state.record()).scores() == state.scores()
+    stages = {view["stage"] for view, _ in play_by_clicks(w)}
+    assert {"main"} <= stages
+    assert w.view["result"]["winners"] == w.state.winners() == w.winners
 
 
 def test_water_drops_by_clicks():
@@ -207,26 +195,6 @@ def test_update_payload_median_under_3kb():
         assert statistics.median(sizes) <= 3000, (players, statistics.median(sizes))
 
 
-def _fixtures(path: Path) -> Path:
-    w = new(seed=2)
-    pol = nbgames.bots.RandomPolicy(2)       # random clicks reach every kind of step
-    cases = []
-    while w.to_move is not None:
-        cases.append({"state": json.loads(json.dumps({k: getattr(w, k) for k in SYNCED})),
-                      "legal": sorted(int(a) for a in w.state.legal_action_ids())})
-        click(w, int(pol(w.view, w.state.legal_actions())))
-    cases.append({"state": json.loads(json.dumps({k: getattr(w, k) for k in SYNCED})),
-                  "legal": []})
-    path.write_text(json.dumps(cases))
-    return path
-
-
-def test_js_board_on_real_synced_states(tmp_path):
-    fixtures = _fixtures(tmp_path / "cc.json")
-    out = run_node_tests("chill_and_chili.test.mjs", {"NBGAMES_CC_FIXTURES": str(fixtures)})
-    assert "whole game from Python" in out
-
-
 def test_js_board_shows_configured_rule_figures(tmp_path):
     """The figures the board prints come from Python: with a corrected component file
     (fresh vegetables 2 coins, 4 coins a point, Watering Can and Wheelbarrow 3 chips)
@@ -242,8 +210,7 @@ def test_js_board_shows_configured_rule_figures(tmp_path):
     money, can_money = sp.encode("take", mode=0), sp.encode("can", mode=0)
 
     def snap(name, expect, absent):
-        cases.append({"name": name, "expect": expect, "absent": absent,
-                      "state": json.loads(json.dumps({k: getattr(w, k) for k in SYNCED}))})
+        cases.append({"name": name, "expect": expect, "absent": absent, "state": synced(w)})
 
     cases = []
     snap("start", ["fresh row (2 coins)", "fresh vegetables: row 1 (2 coins)",
@@ -269,7 +236,10 @@ def test_js_board_shows_configured_rule_figures(tmp_path):
         click(w, next((a for a in (buy, lay) if a in legal), None) or board_choice(w))
     assert can_seen
     snap("game over", ["coins ÷ 4"], ["÷ 3"])
-    path = tmp_path / "cc_options.json"
-    path.write_text(json.dumps(cases))
-    out = run_node_tests("chill_and_chili.test.mjs", {"NBGAMES_CC_OPTION_FIXTURES": str(path)})
-    assert "configured in Python" in out
+    said = board_says("chill_and_chili", [c["state"] for c in cases], tmp_path)
+    for case, text in zip(cases, said, strict=True):
+        assert "board failed to draw" not in text, case["name"]
+        for want in case["expect"]:
+            assert want in text, f"{case['name']}: the board shows {want!r}"
+        for not_there in case["absent"]:
+            assert not_there not in text, f"{case['name']}: the board does not show {not_there!r}"

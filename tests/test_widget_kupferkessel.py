@@ -12,7 +12,7 @@ import statistics
 from pathlib import Path
 
 import pytest
-from widget_kit import SYNCED, board_choice, click, run_node_tests, send, synced
+from widget_kit import board_choice, click, play_by_clicks, send, synced
 
 import nbgames
 from nbgames.widget.assets import compose_css, compose_esm
@@ -39,30 +39,14 @@ def test_the_board_module_is_composed():
 
 
 @pytest.mark.parametrize("memory", ["table", "recall"])
-def test_a_whole_game_by_clicks(memory):
-    """Issue 9, board: a whole game by clicks (takes, symbols, the last card) against
-    the bot; the view is the engine's observation after every click."""
+def test_a_whole_game_by_clicks_takes_and_uses_symbols(memory):
+    """Issue 9, board: the shared whole-game driver (tests/widget_kit.py) with
+    recipes, in both memory modes: takes, symbols, the last card."""
     w = new(seed=4, memory=memory, recipes=True)
-    assert w.view == w.state.observation(0)
-    kinds = []
-    while w.to_move is not None:
-        assert w.to_move == 0 and w.viewer == 0, "the bot answers at once"
-        ids = w.legal_ids
-        assert ids == sorted(int(x) for x in w.state.legal_action_ids())
-        kinds.append(w.game.action_space.decode(ids[0])["kind"])
-        before = w.step_index
-        click(w, board_choice(w))
-        assert w.error == "", w.error
-        assert w.step_index > before
-        assert w.view == w.state.observation(0)
-        assert w.scores == w.state.scores()
-    state = w.state
-    assert state.is_terminal() and w.legal == []
-    assert "take" in kinds and ("use" in kinds)
-    assert [r["total"] for r in w.view["result"]] == state.scores()
-    assert w.winners == state.winners() and "Game over" in w.status
+    kinds = [w.game.action_space.decode(aid)["kind"] for _, aid in play_by_clicks(w)]
+    assert "take" in kinds and "use" in kinds
+    assert [r["total"] for r in w.view["result"]] == w.state.scores()
     assert ("stacks" in w.view) == (memory == "recall")
-    assert nbgames.replay(state.record()).scores() == state.scores()
 
 
 def test_illegal_and_malformed_clicks_change_nothing():
@@ -109,8 +93,8 @@ def positions(players, memory, seed, every=3, recipes=True):
 @pytest.mark.parametrize("memory", ["table", "recall"])
 @pytest.mark.parametrize("players", [2, 3])
 def test_determinized_states_sync_identical_traits(players, memory):
-    """Hidden information (DESIGN.md), issue 9 leak proof in both memory modes: a widget
-    made from a state and one made from state.determinize(viewer) sync identical traits,
+    """ARCHITECTURE.md, "Hidden information"; issue 9 leak proof in both memory modes: a
+    widget made from a state and one made from state.determinize(viewer) sync identical traits,
     for every viewer; and the resampling really changed hidden data."""
     rng = random.Random(players)
     n = changed = 0
@@ -195,25 +179,3 @@ def test_update_payload_median_under_3kb():
                                             separators=(",", ":"))))
                 before = after
     assert statistics.median(sizes) <= 3000, statistics.median(sizes)
-
-
-# -- the JS board on real synced states ----------------------------------------------
-def _fixtures(path: Path) -> Path:
-    cases = []
-    for seed, players, memory in ((4, 2, "table"), (5, 2, "recall"), (6, 3, "table")):
-        w = new(seed=seed, players=players, memory=memory, recipes=True)
-        while True:
-            cases.append({"state": json.loads(json.dumps({k: getattr(w, k) for k in SYNCED}))})
-            if w.to_move is None:
-                break
-            click(w, board_choice(w))
-    path.write_text(json.dumps(cases))
-    return path
-
-
-def test_js_board_on_real_synced_states(tmp_path):
-    """Issue 9, board: the JS board draws every synced state of three whole games, with a
-    clickable button (data-aid) for every legal action and nothing else clickable."""
-    fixtures = _fixtures(tmp_path / "kk.json")
-    out = run_node_tests("kupferkessel.test.mjs", {"NBGAMES_KUPFERKESSEL_FIXTURES": str(fixtures)})
-    assert "real synced states" in out

@@ -5,14 +5,13 @@ synced states of a whole game (node --test js/tests/veggies.test.mjs)."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 import re
 from pathlib import Path
 
 import pytest
-from widget_kit import board_choice, click, run_node_tests, send, synced
+from widget_kit import board_choice, click, play_by_clicks, send, synced
 
 import nbgames
 from nbgames.widget.assets import compose_css, compose_esm
@@ -35,38 +34,20 @@ def test_the_veggies_board_module_is_composed():
 
 
 def test_a_whole_game_by_clicks_start_place_announce():
+    """The shared whole-game driver (tests/widget_kit.py): the start card, seven
+    placements sent as ids of a run-length coded list, and an announcement."""
     w = new(seed=4)
-    assert w.view == w.state.observation(0)
     assert [w.game.action_space.label(a) for a in w.legal_ids] == ["start with hand card 0",
                                                                    "start with hand card 1"]
     assert w.view["phase"] == "start" and len(w.view["hand"]) == 2
-    phases = []
-    while w.to_move is not None:
-        assert w.to_move == 0 and w.viewer == 0, "the bot answers at once"
-        phase = w.view["phase"]
-        phases.append(phase)
-        if phase == "place":
-            # the ids the board sends are the engine's place ids of the synced list:
-            # hundreds of placements, sent as a few runs of ids, no labels
-            assert w.legal_ids == sorted(int(x) for x in w.state.legal_action_ids())
-            assert all(isinstance(x, int) for x in w.legal) and len(w.legal) < len(w.legal_ids)
-            for aid in w.legal_ids[:5]:
-                f = w.game.action_space.decode(aid)
-                assert w.game.action_space.encode(**f) == aid
-        before = w.step_index
-        click(w, board_choice(w))
-        assert w.error == "", w.error
-        assert w.step_index > before
-        assert w.view == w.state.observation(0)
-        assert w.scores == w.state.scores()
-    state = w.state
-    assert state.is_terminal() and w.legal == [] and w.legal_ids == []
+    # hundreds of placements travel as a few runs of ids, no labels
+    click(w, board_choice(w))
+    assert w.view["phase"] == "place" and len(w.legal) < len(w.legal_ids)
+    phases = ["start"] + [view["phase"] for view, _ in play_by_clicks(w)]
     assert phases.count("start") == 1 and phases.count("place") == 7
     assert "announce" in phases, "seed 4 gives seat 0 a tie to announce"
-    assert w.view["phase"] == "over" and w.view["result"]["totals"] == state.scores()
-    assert w.winners == state.winners() and "Game over" in w.status
-    assert len(state.history) >= 2 * 8
-    assert nbgames.replay(state.record()).scores() == state.scores()
+    assert w.view["phase"] == "over" and w.view["result"]["totals"] == w.state.scores()
+    assert len(w.state.history) >= 2 * 8
 
 
 def test_illegal_and_malformed_clicks_change_nothing():
@@ -244,33 +225,7 @@ def test_legal_moves_only_for_the_human_seat_to_move():
                 assert w.legal == [] and w.legal_ids == []
 
 
-# -- the JS board on real synced states ----------------------------------------------
-
-def _fixtures(folder: Path) -> Path:
-    """veggies.json in ``folder``: synced states of whole games (the widget's
-    ``get_state()``, as the browser gets it) with Python's label of each legal id."""
-    cases = []
-    for seed, players in ((4, 2), (1, 2), (6, 3)):
-        seats = ["human"] + [greedy] * (players - 1)
-        w = nbgames.widget("veggies", players=players, seats=seats, seed=seed)
-        for k in itertools.count():
-            state = json.loads(json.dumps(synced(w)))
-            if w.to_move is None or k % 3 == 0 or w.view["phase"] != "place":
-                cases.append({"state": state, "labels": {str(a): w.game.action_space.label(a)
-                                                         for a in w.legal_ids}})
-            if w.to_move is None:
-                break
-            click(w, board_choice(w))
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "veggies.json").write_text(json.dumps(cases))
-    return folder
-
-
-def test_js_board_on_real_synced_states(tmp_path):
-    fixtures = _fixtures(tmp_path / "fixtures")
-    out = run_node_tests("veggies.test.mjs", {"NBGAMES_JS_FIXTURES": str(fixtures)})
-    assert "# skipped 0" in out and "real synced states" in out
-
+# -- payloads (the JS board on real synced states: tests/test_js.py) -----------------
 
 def test_update_payloads_stay_moderate():
     """The size of what one click sends back (JSON of the changed traits). The legal
@@ -286,7 +241,7 @@ def test_update_payloads_stay_moderate():
 
 
 def test_run_length_coding_of_long_legal_lists():
-    from nbgames.widget.base import expand_runs, run_length
+    from nbgames.widget.wire import expand_runs, run_length
     # [gap, count, ...]: 3..5, then 3 after 6: 9..10, then 9 after 11: 20
     assert run_length([5, 3, 4, 9, 10, 20]) == [3, 3, 3, 2, 9, 1]
     assert run_length([0, 1]) == [0, 2]

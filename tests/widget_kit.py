@@ -3,13 +3,10 @@ synced state the browser receives, and a seeded "person" clicking the board."""
 
 from __future__ import annotations
 
+import json
+
 import nbgames
 from nbgames.widget.conformance import FIXED, synced  # noqa: F401  (re-exported)
-
-# every synced trait a board reads
-SYNCED = ("view", "legal", "log_lines", "scores", "winners", "seat_info", "to_move", "status",
-          "step_index", "history_start", "history_len", "error", "speed", "playing", "viewer",
-          "viewers", "catalog", "action_space", "title", "name", "players")
 
 
 def send(w, content):
@@ -30,25 +27,78 @@ def board_choice(w):
     return choice
 
 
-def run_node_tests(js_test: str, fixtures_env: dict[str, str], timeout: int = 180) -> str:
-    """Run ``node --test js/tests/<js_test>`` with the fixture paths in its
-    environment and return its output; fails (CI) or skips (elsewhere) without
-    node, and fails when any JS test fails."""
+def play_by_clicks(w, seat: int = 0) -> list[tuple[dict, int]]:
+    """A whole game by clicks: a person at ``seat`` clicks the board (a greedy choice
+    among the synced legal ids) while the other seats are policies that answer at
+    once. After every click the board shows the engine's observation, legal ids and
+    scores; at the end the engine's winners, and the game replays from its record.
+    Returns ``(view, chosen id)`` of every click, for a title's own checks."""
+    seen = []
+    assert w.view == w.state.observation(seat)
+    while w.to_move is not None:
+        assert w.to_move == seat == w.viewer, "the policies answer at once"
+        assert w.legal_ids == sorted(int(a) for a in w.state.legal_action_ids())
+        before = w.step_index
+        choice = board_choice(w)
+        seen.append((w.view, choice))
+        click(w, choice)
+        assert w.error == "", w.error
+        assert w.step_index > before
+        assert w.view == w.state.observation(seat)
+        assert w.scores == w.state.scores()
+    state = w.state
+    assert state.is_terminal() and w.legal == [] and w.legal_ids == []
+    assert w.winners == state.winners() and w.status.startswith("Game over")
+    assert nbgames.replay(state.record()).to_dict() == state.to_dict()
+    return seen
+
+
+# Draws synced states (the JSON file argv[3]) with a title's composed module (argv[1])
+# in js/tests/fakedom.mjs (argv[2]) and prints what each board box says: its text and
+# the aria-label and title of every element in it.
+_SAY = """
+const [mod, dom, cases] = process.argv.slice(1);
+const { installDom, FakeModel, flush } = await import(dom);
+const widget = (await import(mod)).default;
+const { readFileSync } = await import("node:fs");
+const out = [];
+for (const state of JSON.parse(readFileSync(cases, "utf8"))) {
+  const doc = installDom();
+  const el = doc.createElement("div");
+  widget.render({ model: new FakeModel(state), el });
+  await flush();
+  const box = el.querySelector(".nbg-board-box");
+  const said = [box.textContent];
+  for (const x of box.querySelectorAll("[aria-label]")) said.push(x.getAttribute("aria-label"));
+  for (const x of box.querySelectorAll("[title]")) said.push(x.getAttribute("title"));
+  out.push(said.join("\\n"));
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def board_says(title: str, states: list[dict], tmp_path) -> list[str]:
+    """What the board of ``title`` says (text, aria-labels, titles) for each synced
+    state, drawn by its composed module in node; fails (CI) or skips without node."""
     import os
     import shutil
     import subprocess
     from pathlib import Path
 
     import pytest
+
+    from nbgames.widget.assets import compose_esm
     node = shutil.which("node")
     if node is None:
         if os.environ.get("CI") == "true":
             pytest.fail("node is required for the JS tests (CI=true)", pytrace=False)
         pytest.skip("node is not installed")
     root = Path(__file__).resolve().parents[1]
-    r = subprocess.run([node, "--test", str(root / "js" / "tests" / js_test)], cwd=root,
-                       env=dict(os.environ, **fixtures_env), capture_output=True, text=True,
-                       timeout=timeout)
-    assert r.returncode == 0, f"node --test failed:\n{r.stdout[-6000:]}\n{r.stderr[-2000:]}"
-    assert "# fail 0" in r.stdout
-    return r.stdout
+    mod, cases = tmp_path / f"{title}.mjs", tmp_path / "states.json"
+    mod.write_text(compose_esm(title))
+    cases.write_text(json.dumps(states))
+    r = subprocess.run([node, "--input-type=module", "-e", _SAY, str(mod),
+                        (root / "js" / "tests" / "fakedom.mjs").as_uri(), str(cases)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-3000:]
+    return json.loads(r.stdout)

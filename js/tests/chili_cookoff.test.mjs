@@ -3,9 +3,7 @@
 // states of a whole game written by Python and clicks every legal card.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { installDom, renderSynced } from "./fakedom.mjs";
+import { fixtureTest, installDom, renderSynced } from "./fakedom.mjs";
 import { createWidget, encodeAction, expandRuns, makeContext } from "../shared.js";
 import {
   board, card, face, ingredientColor, lastHandText, recipeOf, recipeRows, resultsTable,
@@ -226,12 +224,8 @@ test("a new hand shows the last hand's plays and takes until a card is played", 
 
 // -- real synced states of a whole game (written by tests/test_js.py) ----------------
 
-const FIXTURES = process.env.NBGAMES_JS_FIXTURES;
-const GAME = FIXTURES && join(FIXTURES, "chili_cookoff.json");
-
-test("real synced states from Python draw, and every legal card sends its id with Python's label",
-  { skip: !(GAME && existsSync(GAME)) && "set NBGAMES_JS_FIXTURES (tests/test_js.py does)" }, async () => {
-    const cases = JSON.parse(readFileSync(GAME, "utf8"));
+fixtureTest("real synced states from Python draw, and every legal card sends its id with Python's label",
+  "chili_cookoff.json", async (cases) => {
     assert.ok(cases.length > 5);
     const phases = new Set();
     for (const c of cases) {

@@ -1,13 +1,11 @@
 // Unit tests of the Chill & Chili board: node --test js/tests/ (no npm, no network).
 // The pure helpers, then real synced states (embedded below, written by Python
 // from a 2-player game: one state per kind of step) drawn and clicked; with
-// NBGAMES_CC_FIXTURES set (tests/test_widget_chill_and_chili.py does it), every
-// state of a whole game too.
+// NBGAMES_JS_FIXTURES set (tests/test_js.py does it), every state of whole games too.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { renderSynced } from "./fakedom.mjs";
-import { createWidget } from "../shared.js";
+import { fixtureTest, renderSynced } from "./fakedom.mjs";
+import { createWidget, expandRuns } from "../shared.js";
 import { bedSuns, bedTitle, board, handGroups, promptText, scoringRows, takeLines } from "../chill_and_chili.js";
 
 // Synced states written by Python (a 2-player game, seat 0 human), one per step kind.
@@ -103,16 +101,13 @@ for (const c of STATES) {
   });
 }
 
-const FIXTURES = process.env.NBGAMES_CC_FIXTURES;
-
-if (FIXTURES) {
-  test("every synced state of a whole game from Python: legal moves all on the board", async () => {
-    const cases = JSON.parse(readFileSync(FIXTURES, "utf8"));
+fixtureTest("every synced state of whole games from Python: legal moves all on the board",
+  "chill_and_chili.json", async (cases) => {
     assert.ok(cases.length > 20);
     for (const c of cases) {
-      const { el, model } = await mount(c.state);
+      const { el, model } = await renderSynced(createWidget, board, c.state);
       assert.equal(el.querySelector(".nbg-board-box pre"), null, `step ${c.state.step_index} drew`);
-      const legal = new Set(c.legal);
+      const legal = new Set(expandRuns(c.state.legal));
       const sentIds = new Set();
       for (const b of el.querySelectorAll(".cc-board button.nbg-legal")) {
         b.click();
@@ -122,24 +117,3 @@ if (FIXTURES) {
       assert.equal(sentIds.size, legal.size, `step ${c.state.step_index}: every legal id has a button`);
     }
   });
-}
-
-const OPTION_FIXTURES = process.env.NBGAMES_CC_OPTION_FIXTURES;
-
-if (OPTION_FIXTURES) {
-  test("rule figures configured in Python (a corrected component file) are what the board shows", async () => {
-    const cases = JSON.parse(readFileSync(OPTION_FIXTURES, "utf8"));
-    assert.ok(cases.length >= 3);
-    for (const c of cases) {
-      const { el } = await renderSynced(createWidget, board, c.state);
-      assert.equal(el.querySelector(".nbg-board-box pre"), null, `${c.name} drew`);
-      const board_ = el.querySelector(".cc-board");
-      const said = [board_.textContent];
-      for (const x of board_.querySelectorAll("[aria-label]")) said.push(x.getAttribute("aria-label"));
-      for (const x of board_.querySelectorAll("[title]")) said.push(x.getAttribute("title"));
-      const text = said.join("\n");
-      for (const want of c.expect) assert.ok(text.includes(want), `${c.name}: the board shows ${JSON.stringify(want)}`);
-      for (const not of c.absent) assert.ok(!text.includes(not), `${c.name}: the board does not show ${JSON.stringify(not)}`);
-    }
-  });
-}

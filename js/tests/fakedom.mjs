@@ -1,6 +1,12 @@
 // A tiny DOM for node --test: just what js/shared.js and the board modules use
 // (elements, text, attributes, events, focus, and querySelector with tag, .class,
 // [attr], [attr="v"] and descendant selectors). No npm dependencies.
+// Also fixtureTest: a test of real synced states written by Python.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 class Node {
   constructor() {
@@ -259,4 +265,22 @@ export async function renderSynced(createWidget, board, state) {
   createWidget(board).render({ model, el });
   await flush();
   return { doc, model, el };
+}
+
+/** A test over data Python writes: tests/test_js.py sets NBGAMES_JS_FIXTURES to a
+ * folder holding spaces.json (every title's action layout) and <title>.json (the
+ * synced states of whole games, ``[{state, labels}]``). The test is always
+ * registered: without the file it is skipped (node --test by hand), and with
+ * CI=true it fails, so that it can never silently vanish. */
+export function fixtureTest(name, file, fn) {
+  const folder = process.env.NBGAMES_JS_FIXTURES;
+  const path = folder ? join(folder, file) : null;
+  const found = path !== null && existsSync(path);
+  if (!found && process.env.CI === "true") {
+    test(name, () => assert.fail(`no fixture ${file} in NBGAMES_JS_FIXTURES=${folder}: run the JS `
+      + "tests through pytest (tests/test_js.py writes the fixtures)"));
+    return;
+  }
+  test(name, { skip: !found && "set NBGAMES_JS_FIXTURES (tests/test_js.py does)" },
+    () => fn(JSON.parse(readFileSync(path, "utf8"))));
 }

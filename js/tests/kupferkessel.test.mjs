@@ -1,10 +1,9 @@
 // Unit tests of the Kupferkessel board: node --test js/tests/ (no npm, no network).
-// With NBGAMES_KUPFERKESSEL_FIXTURES set (tests/test_widget_kupferkessel.py does it),
+// With NBGAMES_JS_FIXTURES set (tests/test_js.py does it),
 // also draws real synced states of whole games written by Python and clicks them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { installDom, renderSynced } from "./fakedom.mjs";
+import { fixtureTest, installDom, renderSynced } from "./fakedom.mjs";
 import { createWidget, expandRuns, makeContext } from "../shared.js";
 import { board, cardLabel, eventText, promptText, ringPos, scoreRows, spaceText, stackGroups } from "../kupferkessel.js";
 
@@ -161,11 +160,8 @@ test("the scoring draws the groups Python scored (result rows with their cards)"
   assert.ok(sorted[0].querySelector("h4").textContent.includes("3 cards"));
 });
 
-const FIXTURES = process.env.NBGAMES_KUPFERKESSEL_FIXTURES;
-
-if (FIXTURES) {
-  test("real synced states from Python: every legal action is a button with its id, nothing else", async () => {
-    const cases = JSON.parse(readFileSync(FIXTURES, "utf8"));
+fixtureTest("real synced states from Python: every legal action is a button with its id, nothing else",
+  "kupferkessel.json", async (cases) => {
     assert.ok(cases.length > 20);
     const phases = new Set();
     let extra = 0;
@@ -213,4 +209,3 @@ if (FIXTURES) {
     assert.ok(phases.has("take") && phases.has("over") && phases.has("last"));
     assert.ok(extra > 0, "some state is a magic wand extra turn");
   });
-}

@@ -1,11 +1,10 @@
 // Unit tests of the Scoville board: node --test js/tests/ (no npm, no network).
-// With NBGAMES_SCOVILLE_FIXTURES set (tests/test_widget_scoville.py does it), also
+// With NBGAMES_JS_FIXTURES set (tests/test_js.py does it), also
 // draws real synced states of whole games written by Python and checks that every
 // button with data-aid sends a legal id and every legal id has a button.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { renderSynced } from "./fakedom.mjs";
+import { fixtureTest, renderSynced } from "./fakedom.mjs";
 import { createWidget } from "../shared.js";
 import { board, harvestOf, isAffordable, notchXY, plotColor, walkPoints } from "../scoville.js";
 
@@ -108,11 +107,8 @@ test("the board shows Python's harvest preview and draws the walk through its co
   assert.equal(el.querySelectorAll(".sc-seg").length, 2);         // -a1 -> corner (1, 0) -> a1|b1
 });
 
-const FIXTURES = process.env.NBGAMES_SCOVILLE_FIXTURES;
-
-if (FIXTURES) {
-  test("real synced states from Python: buttons send legal ids, legal ids have buttons", async () => {
-    const cases = JSON.parse(readFileSync(FIXTURES, "utf8"));
+fixtureTest("real synced states from Python: buttons send legal ids, legal ids have buttons",
+  "scoville.json", async (cases) => {
     assert.ok(cases.length > 10);
     let clicked = 0;
     for (const c of cases) {
@@ -160,4 +156,3 @@ if (FIXTURES) {
     }
     assert.ok(clicked > 5, `clicked ${clicked}`);
   });
-}

@@ -3,9 +3,7 @@
 // codec is also checked against every title's real layout and Python's labels.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { FakeModel, flush, installDom } from "./fakedom.mjs";
+import { FakeModel, fixtureTest, flush, installDom } from "./fakedom.mjs";
 import {
   TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, hintRows, hintState,
   makeContext, ordinal, paintHints, parseSeed, seatLabel, seatsTable,
@@ -296,12 +294,8 @@ test("legal ids arrive gap/run-length coded and are expanded for the board", () 
 
 // -- against the real layouts of every title (written by tests/test_js.py) ---------
 
-const FIXTURES = process.env.NBGAMES_JS_FIXTURES;
-const SPACES = FIXTURES && join(FIXTURES, "spaces.json");
-
-test("every title's layout: decode, encode and labels agree with Python; runs expand to Python's ids",
-  { skip: !(SPACES && existsSync(SPACES)) && "set NBGAMES_JS_FIXTURES (tests/test_js.py does)" }, () => {
-    const titles = JSON.parse(readFileSync(SPACES, "utf8"));
+fixtureTest("every title's layout: decode, encode and labels agree with Python; runs expand to Python's ids",
+  "spaces.json", (titles) => {
     assert.ok(titles.length >= 2);
     for (const t of titles) {
       assert.ok(t.samples.length > 10, t.title);

@@ -4,9 +4,7 @@
 // clicks them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { FakeModel, flush, installDom, renderSynced } from "./fakedom.mjs";
+import { FakeModel, fixtureTest, flush, installDom, renderSynced } from "./fakedom.mjs";
 import { actionLabel, createWidget, decodeAction, encodeAction, expandRuns, makeContext } from "../shared.js";
 import {
   anchorOffset, board, cardShape, describeCard, footprint, groupMarks, indexLegal, placementAt, turnedRows,
@@ -351,12 +349,8 @@ test("the whole widget mounts with the shell", async () => {
 
 // -- real synced states of whole games (written by Python) ---------------------------
 
-const FIXTURES = process.env.NBGAMES_JS_FIXTURES;
-const GAMES = FIXTURES && join(FIXTURES, "veggies.json");
-
-test("real synced states from Python: every spot and button sends a legal id",
-  { skip: !(GAMES && existsSync(GAMES)) && "set NBGAMES_JS_FIXTURES (tests/test_js.py does)" }, async () => {
-    const cases = JSON.parse(readFileSync(GAMES, "utf8"));
+fixtureTest("real synced states from Python: every spot and button sends a legal id",
+  "veggies.json", async (cases) => {
     assert.ok(cases.length > 5);
     const phases = new Set();
     for (const c of cases) {

@@ -74,7 +74,9 @@ def decide(policy, state, seat: int | None = None, rng=None) -> int:
     """Ask ``policy`` for the current player's decision and return a legal id.
     A policy whose third parameter is named ``infoset`` also gets an
     :class:`~nbgames.core.infoset.InfoSet` (never the state itself). Raises
-    PolicyError naming the policy, the seat and the state on any failure."""
+    PolicyError naming the policy, the seat and the state on any failure; what
+    the policy returned or said and its legal actions are private to its seat,
+    so the error's ``public`` message leaves them out."""
     seat = state.current_player if seat is None else seat
     name = policy_name(policy)
     where = f"{state.game.title} step {len(state.history)}"
@@ -87,16 +89,22 @@ def decide(policy, state, seat: int | None = None, rng=None) -> int:
             choice = policy(state.observation(seat), legal)
     except Exception as e:
         raise PolicyError(f"policy {name!r} (seat {seat}) raised {type(e).__name__}: {e} "
-                          f"at {where}", policy=name, seat=seat) from e
+                          f"at {where}", policy=name, seat=seat,
+                          public=f"policy {name!r} (seat {seat}) raised {type(e).__name__} "
+                                 f"at {where}") from e
     try:
         aid = state.game.resolve(choice)
     except IllegalActionError:
         raise PolicyError(f"policy {name!r} (seat {seat}) returned {choice!r} at {where}, which "
                           f"is not an action; return an Action, an id or a label such as "
-                          f"{legal[0].label!r}", policy=name, seat=seat) from None
+                          f"{legal[0].label!r}", policy=name, seat=seat,
+                          public=f"policy {name!r} (seat {seat}) returned something that is "
+                                 f"not an action at {where}") from None
     if not state._is_legal(aid):
         raise PolicyError(f"policy {name!r} (seat {seat}) returned "
                           f"{state.game.action_label(aid)!r} (id {aid}) at {where}, which is not "
                           f"legal; {len(legal)} legal actions such as {legal[0].label!r}",
-                          policy=name, seat=seat)
+                          policy=name, seat=seat,
+                          public=f"policy {name!r} (seat {seat}) returned an action that is not "
+                                 f"legal at {where}")
     return aid

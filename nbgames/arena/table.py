@@ -21,7 +21,7 @@ from typing import Any
 
 from ..agents.adapter import decide, policy_name, reseed_policy, spawn_policy
 from ..core.actions import Action
-from ..core.errors import IllegalActionError, NbgamesError, OptionError
+from ..core.errors import GameOverError, NbgamesError, NotLegalError, OptionError
 from ..core.game import Game
 from ..core.state import State
 from .seats import HUMAN, SeatList, check_seat
@@ -104,6 +104,12 @@ class Table:
         self._seats[:] = values
 
     @property
+    def origin(self) -> State:
+        """The starting state of the current game (a new object after each
+        ``new_game``): what ``goto`` replays the history line from. Do not change it."""
+        return self._base
+
+    @property
     def history_start(self) -> int:
         """The first step ``goto`` can reach (the step of the starting state)."""
         return self._base_step
@@ -133,13 +139,13 @@ class Table:
     def act(self, action: Any) -> Action:
         """Play ``action`` (an Action, id or label) for the human seat to move; then,
         with ``auto``, policy seats answer until a human must decide. Returns the
-        Action played. An illegal action raises IllegalActionError and changes
-        nothing; a policy that fails afterwards raises PolicyError (the human's
-        move stands)."""
+        Action played. An action that cannot be played raises IllegalActionError
+        (InvalidActionError, NotLegalError or GameOverError) and changes nothing; a
+        policy that fails afterwards raises PolicyError (the human's move stands)."""
         seat = self._state.current_player
         if seat is None:
-            raise IllegalActionError(f"{self.game.title}: the game is over; start a new game "
-                                     f"or go back in the history")
+            raise GameOverError(f"{self.game.title}: the game is over; start a new game "
+                                f"or go back in the history")
         if not self._seats.is_human(seat):
             raise HumanTurnError(f"seat {seat} is played by {policy_name(self._seats[seat])!r}; "
                                  f"use step() or run()")
@@ -155,8 +161,8 @@ class Table:
         state = self._state
         seat = state.current_player
         if seat is None:
-            raise IllegalActionError(f"{self.game.title}: the game is over; start a new game "
-                                     f"or go back in the history")
+            raise GameOverError(f"{self.game.title}: the game is over; start a new game "
+                                f"or go back in the history")
         if self._seats.is_human(seat):
             raise HumanTurnError(f"seat {seat} is human and must decide (act(...) or a click); "
                                  f"or make it a policy: seats[{seat}] = \"greedy\"")
@@ -204,8 +210,8 @@ class Table:
         in the history line: ``goto`` returns to them until another move is made."""
         step = len(self._state.history)
         if step <= self._base_step:
-            raise IllegalActionError(f"nothing to undo: the history starts at step "
-                                     f"{self._base_step}")
+            raise NotLegalError(f"nothing to undo: the history starts at step "
+                                f"{self._base_step}")
         target = step - 1
         if self.has_human():
             for i in range(step - 1, self._base_step - 1, -1):

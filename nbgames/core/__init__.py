@@ -4,8 +4,11 @@ from .action_space import ActionSpace, Kind
 from .actions import Action, ActionList
 from .errors import (
                      ComponentError,
+                     GameOverError,
                      IllegalActionError,
+                     InvalidActionError,
                      NbgamesError,
+                     NotLegalError,
                      OptionError,
                      PolicyError,
                      RecordError,
@@ -18,5 +21,6 @@ from .state import State
 
 __all__ = ["Action", "ActionList", "ActionSpace", "Kind", "Game", "Option", "State", "TitleSpec",
            "games", "load", "replay", "spec", "components_option", "int_range", "ComponentError",
-           "IllegalActionError", "NbgamesError", "OptionError", "PolicyError", "RecordError",
+           "GameOverError", "IllegalActionError", "InvalidActionError", "NbgamesError", "NotLegalError",
+           "OptionError", "PolicyError", "RecordError",
            "UnknownGameError"]

@@ -27,7 +27,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import IllegalActionError, choices_text
+from .errors import InvalidActionError, choices_text
 
 _PLACEHOLDER = re.compile(r"\{(\w+)(?::([^}]*))?\}")
 
@@ -169,12 +169,12 @@ class ActionSpace:
         try:
             return self._by_name[name]
         except KeyError:
-            raise IllegalActionError(f"unknown action kind {name!r}; kinds: "
+            raise InvalidActionError(f"unknown action kind {name!r}; kinds: "
                                      f"{choices_text(self._by_name)}") from None
 
     def _kind_of(self, aid: int) -> Kind:
         if isinstance(aid, bool) or not isinstance(aid, int) or not 0 <= aid < self.size:
-            raise IllegalActionError(f"action id {aid!r} is not in range(0, {self.size})")
+            raise InvalidActionError(f"action id {aid!r} is not in range(0, {self.size})")
         lo, hi = 0, len(self._bases) - 1
         while lo < hi:                      # last kind whose base <= aid
             mid = (lo + hi + 1) // 2
@@ -200,24 +200,24 @@ class ActionSpace:
 
     def encode(self, kind: str, **fields: int) -> int:
         """The id of ``kind`` with ``fields``; a missing, unknown or out-of-range
-        field raises IllegalActionError naming it and its range."""
+        field raises InvalidActionError naming it and its range."""
         k = self.kind(kind)
         names = [f.name for f in k.fields]
         extra = sorted(set(fields) - set(names))
         if extra:
-            raise IllegalActionError(f"{kind}: unknown field(s) {', '.join(extra)}; fields: "
+            raise InvalidActionError(f"{kind}: unknown field(s) {', '.join(extra)}; fields: "
                                      f"{', '.join(names) or 'none'}")
         values = []
         for f in k.fields:
             if f.name not in fields:
-                raise IllegalActionError(f"{kind}: field {f.name} is missing ({f.describe()})")
+                raise InvalidActionError(f"{kind}: field {f.name} is missing ({f.describe()})")
             v = fields[f.name]
             if isinstance(v, str) and f.names is not None and v in f.names:
                 v = f.names.index(v)
             if hasattr(v, "__index__") and not isinstance(v, bool):
                 v = int(v.__index__())
             if not isinstance(v, int) or isinstance(v, bool) or not f.lo <= v <= f.hi:
-                raise IllegalActionError(f"{kind}: field {f.name}={v!r} is out of range; "
+                raise InvalidActionError(f"{kind}: field {f.name}={v!r} is out of range; "
                                          f"choose {f.describe()}")
             values.append(v)
         return k.base + k.offset(values)
@@ -227,7 +227,7 @@ class ActionSpace:
         return k.label(k.values(aid - k.base))
 
     def parse(self, label: str) -> int:
-        """The id of a label; an unknown label raises IllegalActionError showing
+        """The id of a label; an unknown label raises InvalidActionError showing
         what labels look like."""
         if isinstance(label, str):
             text = label.strip()
@@ -245,7 +245,7 @@ class ActionSpace:
                 else:
                     return k.base + k.offset(values)
         examples = "; ".join(repr(k.label([f.lo for f in k.fields])) for k in self.kinds)
-        raise IllegalActionError(f"no action is labelled {label!r}; labels look like {examples}")
+        raise InvalidActionError(f"no action is labelled {label!r}; labels look like {examples}")
 
     def to_json(self) -> dict:
         """The layout for the browser: ``{"size": N, "kinds": [...]}``."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .action_space import ActionSpace
 from .actions import Action
-from .errors import IllegalActionError, OptionError, choices_text
+from .errors import InvalidActionError, OptionError, choices_text
 from .validate import MAX_SEED, as_int
 
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ class Game:
         label = self._label_cache.get(aid)
         if label is None:
             if isinstance(aid, bool) or not isinstance(aid, int) or not 0 <= aid < self.num_actions:
-                raise IllegalActionError(f"{self.title}: action id {aid!r} is not in "
+                raise InvalidActionError(f"{self.title}: action id {aid!r} is not in "
                                          f"range(0, {self.num_actions})")
             label = self._label_cache[aid] = self.action_space.label(aid)
         return label
@@ -180,29 +180,29 @@ class Game:
         return a
 
     def action_id(self, label: str) -> int:
-        """The id of a label (IllegalActionError when no action has it)."""
+        """The id of a label (InvalidActionError when no action has it)."""
         try:
             return self.action_space.parse(label)
-        except IllegalActionError as e:
-            raise IllegalActionError(f"{self.title}: {e}") from None
+        except InvalidActionError as e:
+            raise InvalidActionError(f"{self.title}: {e}") from None
 
     def resolve(self, action: Any) -> int:
         """Turn an Action, an id or a label into an id (not yet checked for legality)."""
         if type(action) is int:
             if 0 <= action < self.action_space.size:     # (num_actions, without the property call)
                 return action
-            raise IllegalActionError(f"{self.title}: action id {action} is not in "
+            raise InvalidActionError(f"{self.title}: action id {action} is not in "
                                      f"range(0, {self.num_actions})")
         if isinstance(action, Action):
             if action.game is not None and action.game != self:
-                raise IllegalActionError(
+                raise InvalidActionError(
                     f"{self.title}: {action!r} belongs to {action.game!r}, not to {self!r}")
             return self.resolve(action.id)
         if isinstance(action, str):
             return self.action_id(action)
         if hasattr(action, "__index__") and not isinstance(action, bool):
             return self.resolve(int(action.__index__()))
-        raise IllegalActionError(f"{self.title}: an action must be an Action, an int id or a "
+        raise InvalidActionError(f"{self.title}: an action must be an Action, an int id or a "
                                  f"label string, got {type(action).__name__} {action!r}")
 
     def observation_layout(self):

@@ -39,7 +39,7 @@ import random
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionList
-from .errors import IllegalActionError, OptionError, RecordError, choices_text
+from .errors import GameOverError, IllegalActionError, NotLegalError, OptionError, RecordError, choices_text
 from .validate import MAX_SEED, as_int, check_seat
 
 if TYPE_CHECKING:
@@ -274,14 +274,13 @@ class State:
         the state unchanged. Returns self, so calls can chain."""
         aid = self.game.resolve(action)
         if self.current_player is None:
-            raise IllegalActionError(f"{self.game.title}: the game is over; "
-                                     f"{self.game.action_label(aid)!r} cannot be played")
+            raise GameOverError(f"{self.game.title}: the game is over; "
+                                f"{self.game.action_label(aid)!r} cannot be played")
         if not self._is_legal(aid):
-            legal = self.legal_actions().labels
-            raise IllegalActionError(
-                f"{self.game.title}: {self.game.action_label(aid)!r} (id {aid}) is not legal for "
-                f"player {self.current_player} at step {len(self.history)}; legal: "
-                f"{choices_text(legal)}")
+            said = (f"{self.game.title}: {self.game.action_label(aid)!r} (id {aid}) is not legal "
+                    f"for player {self.current_player} at step {len(self.history)}")
+            raise NotLegalError(f"{said}; legal: {choices_text(self.legal_actions().labels)}",
+                                seat=self.current_player, public=f"{said}.")
         self._apply(aid)
         self.history.append(aid)
         self._legal = None

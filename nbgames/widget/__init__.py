@@ -8,7 +8,8 @@ legal actions, log, scores, history) through a :class:`~nbgames.arena.table.Tabl
 from ..arena.seats import SeatList
 from ..arena.table import HumanTurnError
 from .assets import compose_css, compose_esm
-from .base import GameWidget, make_widget, widget_class
+from .base import GameWidget
+from .make import make_widget, widget_class
 
 __all__ = ["GameWidget", "HumanTurnError", "SeatList", "make_widget", "widget_class",
            "compose_esm", "compose_css"]

@@ -1,5 +1,5 @@
 """The widget's part of the conformance suite: hidden information is a security
-boundary (DESIGN.md), for every title, present and future.
+boundary (ARCHITECTURE.md, "Hidden information"), for every title, present and future.
 
 ``tests/test_conformance.py`` runs these checks beside the engine's
 (:mod:`nbgames.core.conformance`), on every title, player count and option set
@@ -12,7 +12,7 @@ import json
 import random
 
 from ..core.conformance import games_of, playout
-from .base import make_widget
+from .make import make_widget
 
 # comm-state keys that are the same for every widget of a title (code, ids, layout)
 FIXED = {"_esm", "_css", "_anywidget_id", "_model_id", "_view_count", "_dom_classes",

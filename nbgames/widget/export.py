@@ -1,12 +1,17 @@
 """A finished game as one self-contained HTML file: the board (the same composed
-ES module and CSS the widget loads), the record's observations for one viewer
-at every step, and a scrubber. It opens in a browser with no kernel and no
-network: the module is imported from a Blob URL, as anywidget does, and a small
-stand-in for anywidget's model serves the recorded positions.
+ES module and CSS the widget loads), one frame of the view model
+(:mod:`nbgames.widget.view`, what the widget would sync) for one viewer at every
+step, and a scrubber. It opens in a browser with no kernel and no network: the
+module is imported from a Blob URL, as anywidget does, and a small stand-in for
+anywidget's model serves the recorded positions.
 
-Only what the chosen viewer may see is written (``state.observation(viewer)``
-and the viewer's log at each step), so a file exported for seat 1 does not hold
-seat 0's hand. ``viewer=None`` is the spectator.
+The page is made for one viewer (a seat, or None: the spectator) and holds only
+what that viewer may see: the viewer's observations and log lines, the public
+scores and the seat names. Never the seed, the record, another seat's hand or
+another seat's decision that the viewer did not see (ARCHITECTURE.md, "Hidden
+information"), so a page exported for seat 1 can be shared without giving away
+seat 0's cards. ``reveal=True`` (teaching mode) adds every seat's hidden cards at
+every step; such a page says so at its top.
 """
 
 from __future__ import annotations
@@ -15,43 +20,44 @@ import html
 import json
 
 from ..arena.seats import describe
+from ..arena.table import Table
 from ..core.errors import OptionError
 from ..core.registry import replay
+from . import view
 from .assets import compose_css, compose_esm
-from .base import run_length
 
 LOG_LIMIT = 20
 
 
-def frames(record: dict, viewer: int | None) -> tuple[dict, list[dict]]:
-    """The static traits and one dict of changing traits per position (0 .. len(actions))."""
+def frames(record: dict, viewer: int | None, reveal: bool = False) -> tuple[dict, list[dict]]:
+    """The static traits and one dict of changing traits per position (0 .. len(actions)):
+    the view model of the record's game for ``viewer``. A trait that is the same at
+    every position is written once, in the static traits."""
+    replay(record)                                  # RecordError names what is wrong
     state = replay(record, upto=0)
     game = state.game
     if viewer is not None and (type(viewer) is not int or not 0 <= viewer < game.players):
         raise OptionError(f"viewer must be None (spectator) or a seat from 0 to "
                           f"{game.players - 1}, got {viewer!r}")
+    if not isinstance(reveal, bool):
+        raise OptionError(f"reveal must be True or False, got {reveal!r}")
     names = record.get("policies") or record.get("names") or ["?"] * game.players
     seat_info = [describe("human" if n == "human" else _Named(str(n)), i) for i, n in enumerate(names)]
-    n = len(record["actions"])
-    static = {"title": game.title, "name": game.name, "players": game.players, "viewer": viewer,
-              "viewers": [viewer], "catalog": game.catalog(),
-              "action_space": game.action_space.to_json(), "seat_info": seat_info,
-              "history_start": 0, "history_len": n, "error": "", "speed": 2.0, "playing": False,
-              "legal": run_length([])}
+    table = Table(state, seats=["human"] * game.players, auto=False)
+    for aid in record["actions"]:
+        table.act(aid)                              # the whole line, then each position on it
     out = []
-    for i in range(n + 1):
-        if i:
-            state.apply(record["actions"][i - 1])
-        cp = state.current_player
-        if state.is_terminal():
-            w = state.winners()
-            status = f"Game over: {' and '.join(f'player {s}' for s in w)} {'win' if len(w) > 1 else 'wins'}."
-        else:
-            last = f"; last: {game.action_label(record['actions'][i - 1])}" if i else ""
-            status = f"Step {i} of {n}: player {cp} to move{last}."
-        out.append({"view": state.observation(viewer), "log_lines": state.log(viewer)[-LOG_LIMIT:],
-                    "scores": list(state.scores()), "winners": list(state.winners()),
-                    "to_move": cp, "status": status, "step_index": i})
+    for i in range(table.history_start, table.history_len + 1):
+        table.goto(i)
+        out.append(view.frame(table, viewer, reveal=reveal, log_limit=LOG_LIMIT,
+                              interactive=False, seat_info=seat_info))
+    static = {**view.static(game), "viewer": viewer, "viewers": [viewer], "error": "",
+              "speed": 2.0, "playing": False}
+    for key in view.FRAME:
+        if all(f[key] == out[0][key] for f in out):
+            static[key] = out[0][key]
+            for f in out:
+                del f[key]
     return static, out
 
 
@@ -154,17 +160,22 @@ document.body.dataset.ready = "1";
 """
 
 
-def record_html(record: dict, viewer: int | None = None, start: int | None = None) -> str:
+def record_html(record: dict, viewer: int | None = None, start: int | None = None,
+                reveal: bool = False) -> str:
     """The HTML page of a record for ``viewer`` (see the module docstring); the
     scrubber starts at ``start`` (default: the end)."""
-    static, fr = frames(record, viewer)
+    static, fr = frames(record, viewer, reveal)
     start = len(fr) - 1 if start is None else start
     if type(start) is not int or not 0 <= start < len(fr):
         raise OptionError(f"start must be a step from 0 to {len(fr) - 1}, got {start!r}")
-    title = f"{static['name']}: {static['players']} players, seed {record['seed']}"
     who = "the spectator" if viewer is None else f"player {viewer}"
+    title = f"{static['name']}: {static['players']} players, as {who} saw it"
     about = (f"A recorded game of {static['name']} as {who} sees it "
              f"({len(fr) - 1} decisions). Move through it with the slider.")
+    if reveal:
+        title = f"{static['name']}: {static['players']} players, every hand revealed"
+        about = (f"This page holds every seat's hidden cards at every step (exported with "
+                 f"reveal): share it only when that is meant. {about}")
     esm = compose_esm(static["title"])
     for bad, safe in (("</script", "<\\/script"), ("</SCRIPT", "<\\/SCRIPT"), ("<!--", "<\\!--")):
         esm = esm.replace(bad, safe)
