@@ -146,6 +146,16 @@ class GameWidget(anywidget.AnyWidget):
     any move, undo, goto, new game or viewer change clears it (and cancels a
     search still running)."""
 
+    reviewed = t.Dict(read_only=True).tag(sync=True)
+    """The review of the game on the board (:meth:`GameWidget.review`), as this viewer
+    may see it (:meth:`nbgames.Review.marks`): ``{"classes", "thresholds", "advisor",
+    "exact", "seats", "rows": {step: {"seat", "taken", "best", "taken_id", "best_id",
+    "value_taken", "value_best", "loss", "class", "source", "focused"}}}``. Only the
+    viewer's own decisions (every seat's with ``reveal``): a row is measured from
+    its seat's hand. Empty when there is none, or once a move leaves the reviewed line.
+    The scrubber marks each row by class; at a row the board shows the move taken
+    beside the advisor's choice through the hint overlay."""
+
     thinking = t.Dict(read_only=True).tag(sync=True)
     """With ``show_thinking``: the statistics of the last policy decision (a search
     bot's ``last_analysis``): ``{"seat", "step", "chosen", "moves": {...}}``. They
@@ -161,6 +171,7 @@ class GameWidget(anywidget.AnyWidget):
         self._reveal = options.check_flag("reveal", reveal)
         self._show_thinking = options.check_flag("show_thinking", show_thinking)
         self._error: NbgamesError | str | None = None
+        self._review = None                  # (Review, the line it reviewed)
         self._table = table = Table(game_or_state, seats=seats, seed=seed)
         self._advice = Advice(table, advisor, on_change=self._advice_changed)
         game = self._game = table.game
@@ -269,6 +280,52 @@ class GameWidget(anywidget.AnyWidget):
         move, undo, goto or new game cancels it. ``wait=True`` runs it here and
         returns ``{aid: {"visits", "value", "share"}}`` (the leak proof uses it)."""
         return self._dispatch("hint_wait" if wait else "hint", {})
+
+    def review(self, seats=None, advisor=None, budget=None, **kwargs):
+        """Review the game on the board's history line (:func:`nbgames.review`, same
+        arguments: ``seats``, ``advisor``, ``budget``, ``exact``, ``seed``,
+        ``executor``, ``progress``...) and mark it on the board: the scrubber shows
+        each reviewed decision by class, and stepping to one shows the move taken
+        beside the advisor's choice. Returns the :class:`nbgames.Review`.
+        ``w.review(a_review)`` shows a review made before (of this same line).
+        The board shows the viewer its own decisions only, unless ``reveal``."""
+        from ..arena.review import Review
+        from ..arena.review import review as run_review
+        line = self._line_record()
+        if isinstance(seats, Review):
+            got = seats
+            if advisor is not None or budget is not None or kwargs:
+                raise OptionError("w.review(a_review) shows a review made before; give no other "
+                                  "arguments")
+            if got.record.get("actions") != line["actions"] or got.title != self._game.title:
+                raise OptionError("this review is of another game or line than the one on the "
+                                  "board; run w.review() to review the board's game")
+        else:
+            got = run_review(line, seats, advisor, budget, **kwargs)
+        self._review = (got, self._line_key())
+        self._sync()
+        return got
+
+    def _line_record(self) -> dict:
+        """The record of the whole history line (the redo tail included)."""
+        table = self._table
+        state = table.origin.clone()
+        for aid in table.line:
+            state.apply(aid)
+        return state.record()
+
+    def _line_key(self) -> tuple:
+        table = self._table
+        return (table.origin, tuple(table.line))
+
+    def _review_marks(self) -> dict:
+        if self._review is None:
+            return {}
+        got, (origin, line) = self._review
+        if origin is not self._table.origin or line != tuple(self._table.line):
+            self._review = None                # a move left the reviewed line: it is stale
+            return {}
+        return got.marks(self.viewer, self._reveal)
 
     def cancel_hint(self) -> None:
         """Stop a running hint and clear the heat from the board."""
@@ -437,6 +494,7 @@ class GameWidget(anywidget.AnyWidget):
         self._advice.refresh(viewer)           # a hint of another position is stale
         data = view.frame(table, viewer, reveal=self._reveal, log_limit=self._log_limit)
         data["thinking"] = view.thinking(table, viewer, self._reveal) if self._show_thinking else {}
+        data["reviewed"] = self._review_marks()
         data["error"] = view.error_text(self._error, viewer, self._reveal)
         data["viewers"] = list(self._viewers)
         data["advisor_ready"] = self._advice.ready(viewer)
