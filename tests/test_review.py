@@ -1,6 +1,6 @@
 """Issue 23: nbgames.review on every title: rows, classes, summary, frame, plot,
 seeds, executors, bad arguments, and what a viewer may see of a review. The
-staged positions of section 3 are in tests/test_chili_cookoff_review.py."""
+staged positions of section 3 are in the title-named review test file."""
 
 from __future__ import annotations
 
