@@ -226,3 +226,45 @@ def test_a_bad_record_is_a_record_error():
         nbgames.review({**rec, "actions": rec["actions"][:-1] + [10**6]}, progress=False)
     with pytest.raises(OptionError, match="review needs a record"):
         nbgames.review([1, 2], progress=False)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_the_board_shows_the_viewer_its_own_reviewed_decisions(title):
+    w = nbgames.widget(title, players=2, seats=["greedy", "random"], seed=4, viewers=[0, 1, None])
+    w.play()
+    assert w.state.is_terminal()
+    rev = w.review(budget=3, exact=False, progress=False)
+    assert rev.record["actions"] == w.state.history
+    assert rev.names == ["greedy", "random"]
+    w.viewer = 0
+    rows = w.reviewed["rows"]
+    assert rows and all(r["seat"] == 0 for r in rows.values())
+    assert set(rows) == {str(r["step"]) for r in rev.rows if r["seat"] == 0}
+    w.viewer = None
+    assert w.reviewed["rows"] == {}                  # the spectator sees no seat's review
+    w.reveal = True
+    assert len(w.reviewed["rows"]) == len(rev.rows)
+    w.reveal = False
+    w.viewer = 1
+    step = int(next(iter(w.reviewed["rows"])))
+    w.goto(step)                                     # scrubbing keeps the review
+    assert str(step) in w.reviewed["rows"]
+    w.new_game(seed=5)
+    assert w.reviewed == {}                          # another game: the review is gone
+
+
+def test_a_review_goes_stale_when_a_move_leaves_the_line_and_can_be_shown_again():
+    w = nbgames.widget(TITLES[0], players=2, seats=["human", "greedy"], seed=2)
+    bot = nbgames.bots.greedy.spawn(1)
+    while not w.state.is_terminal():
+        w.act(bot(w.state.observation(0), w.state.legal_actions()))
+    rev = w.review(seats=[0], budget=3, exact=False, progress=False)
+    assert w.reviewed["rows"]
+    with pytest.raises(OptionError, match="give no other"):
+        w.review(rev, budget=3)
+    w.goto(0)
+    legal = [a for a in w.state.legal_action_ids() if a != rev.record["actions"][0]]
+    w.act(legal[0])                                  # another first move: a new line
+    assert w.reviewed == {}
+    with pytest.raises(OptionError, match="another game or line"):
+        w.review(rev)

@@ -23,7 +23,7 @@ import anywidget
 import traitlets as t
 
 from ..arena.advice import Advice
-from ..arena.seats import SeatList
+from ..arena.seats import SeatList, describe
 from ..arena.table import HumanTurnError, Table
 from ..core.actions import Action
 from ..core.errors import GameOverError, InvalidActionError, NbgamesError, NotLegalError, OptionError
@@ -312,7 +312,9 @@ class GameWidget(anywidget.AnyWidget):
         state = table.origin.clone()
         for aid in table.line:
             state.apply(aid)
-        return state.record()
+        rec = state.record()
+        rec["policies"] = [describe(v, i)["name"] for i, v in enumerate(table.seats)]
+        return rec
 
     def _line_key(self) -> tuple:
         table = self._table
