@@ -617,7 +617,9 @@ export class Shell {
     const review = data.reviewed || {};
     const marks = reviewMarks(data);
     if (!marks.length) {
+      this.reviewStrip.replaceChildren();
       this.reviewStrip.hidden = true;
+      this.reviewBox.replaceChildren();
       this.reviewBox.hidden = true;
       return;
     }
