@@ -39,18 +39,18 @@ def test_titles_are_the_folders_and_each_declares_a_spec():
 
 def _generic_files():
     """Every file outside the titles' own folders and files: core, agents, arena,
-    widget, adapters, theory, the command line, the shared JS and its tests, bench
-    and the generic tests."""
+    widget, adapters, theory, the command line, the shared JS and its tests, bench,
+    the generic tests and the documentation's sources (its title pages are generated)."""
     names = "|".join(TITLES)
     own = re.compile(rf"({names})")
     for folder in ("nbgames/core", "nbgames/agents", "nbgames/arena", "nbgames/widget",
                    "nbgames/adapters", "nbgames/theory", "bench", "tests", "tests/browser", "js",
-                   "js/tests"):
+                   "js/tests", "docs", "docs/howto", "docs/_static"):
         base = ROOT / folder
         if not base.is_dir():
             continue
         for path in sorted(base.iterdir()):
-            if path.suffix not in (".py", ".js", ".mjs", ".css") or own.search(path.name):
+            if path.suffix not in (".py", ".js", ".mjs", ".css", ".md", ".rst") or own.search(path.name):
                 continue
             yield path
     for name in ("__init__.py", "__main__.py", "cli.py", "games/__init__.py"):

@@ -1,10 +1,12 @@
 """Every title as an OpenSpiel game: ``register()`` then
 ``pyspiel.load_game("nbgames_<title>")``.
 
->>> import nbgames, pyspiel                                 # doctest: +SKIP
+>>> import nbgames, pyspiel
 >>> from nbgames.adapters import openspiel
->>> openspiel.register()
+>>> names = openspiel.register()                            # the names it registered
 >>> game = pyspiel.load_game("nbgames_" + nbgames.games()[0], {"players": 3})
+>>> game.num_players()
+3
 
 Written like OpenSpiel's own Python games (``kuhn_poker.py``): the game facts as
 data (a ``GameType`` and a ``GameInfo`` per game configuration), a state class,

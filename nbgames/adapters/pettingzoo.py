@@ -3,7 +3,7 @@ classic environments.
 
 >>> import nbgames
 >>> from nbgames.adapters.pettingzoo import env
->>> e = env(nbgames.games()[0], players=3)                 # doctest: +SKIP
+>>> e = env(nbgames.games()[0], players=3)
 >>> e.reset(seed=42)
 >>> for agent in e.agent_iter():
 ...     obs, reward, termination, truncation, info = e.last()

@@ -72,7 +72,7 @@ class TitleSpec:
                   f"{game.num_actions} action ids with the default options, kind by kind "
                   f"(``game.action_space``):", ""]
         for k in game.action_space.kinds:
-            fields = ", ".join(f"``{f.name}`` {f.describe()}" for f in k.fields) or "no fields"
+            fields = ", ".join(f"``{f.name}`` ``{f.describe()}``" for f in k.fields) or "no fields"
             lines.append(f"* ``{k.template}``: kind ``{k.name}``, ids {k.base} to "
                          f"{k.base + k.count - 1}; {fields}.")
         if self.encoder is not None:

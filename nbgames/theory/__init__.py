@@ -3,10 +3,14 @@
 
 >>> import nbgames
 >>> from nbgames import theory
->>> tree = theory.game_tree(state, viewer=state.current_player)   # doctest: +SKIP
+>>> from nbgames.theory.positions import steps_from_end
+>>> state = steps_from_end(nbgames.load(nbgames.games()[0], players=2), seed=1, steps=2)
+>>> tree = theory.game_tree(state, viewer=state.current_player)
 >>> sol = theory.solve(state)                                      # doctest: +SKIP
 >>> sol.strategy, sol.values                                       # doctest: +SKIP
->>> theory.exploitability("greedy", state).gains                   # doctest: +SKIP
+>>> gains = theory.exploitability("greedy", state).gains           # seat by seat
+>>> [g >= -1e-9 for g in gains]                                    # a best response never loses
+[True, True]
 
 * :func:`game_tree`: the extensive-form game (``tree.gambit`` is the pygambit
   game; ``tree.efg()`` its EFG text). Hidden holdings at the start are a chance

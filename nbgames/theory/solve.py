@@ -41,18 +41,18 @@ METHODS = ("auto", "lp", "lcp", "logit", "highs", "fastest")
 class Solution:
     """An equilibrium of a position's tree.
 
-    ``seat``       the seat to move at the position
-    ``strategy``   {action id: probability} at the seat's current information set
-    ``action_values`` {action id: the seat's expected final score after playing it,
-                   everyone following the equilibrium afterwards}
-    ``values``     every seat's expected final score under the equilibrium
-    ``payoff_values`` every seat's expected payoff in what was solved (``payoff``)
-    ``method``     the solver, e.g. "sequence-form LCP (exact Nash)"
-    ``profile``    {infoset: [probabilities]} for every information set of the tree
-                   (where the equilibrium never goes, the seat's best action given
-                   the rest: see :func:`~nbgames.theory.exploit.complete`)
-    ``tree``       the :class:`~nbgames.theory.tree.GameTree`
-    ``seconds``    solver time (the tree build is ``build_seconds``)
+    * ``seat``: the seat to move at the position
+    * ``strategy``: {action id: probability} at the seat's current information set
+    * ``action_values``: {action id: the seat's expected final score after playing it,
+      everyone following the equilibrium afterwards}
+    * ``values``: every seat's expected final score under the equilibrium
+    * ``payoff_values``: every seat's expected payoff in what was solved (``payoff``)
+    * ``method``: the solver, e.g. "sequence-form LCP (exact Nash)"
+    * ``profile``: {infoset: [probabilities]} for every information set of the tree
+      (where the equilibrium never goes, the seat's best action given
+      the rest: see :func:`~nbgames.theory.exploit.complete`)
+    * ``tree``: the :class:`~nbgames.theory.tree.GameTree`
+    * ``seconds``: solver time (the tree build is ``build_seconds``)
     """
 
     seat: int | None
