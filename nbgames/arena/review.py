@@ -63,9 +63,14 @@ Where the values come from
   pygambit's approximate logit QRE anyway).
 * **Search** elsewhere: ``nbgames.bots.ismcts(iterations=budget)`` (or the
   ``advisor`` given), ``source="search"``. Its best move is the most visited one.
-  When the move taken got fewer than :data:`MIN_VISITS` visits, its value is too
-  noisy to judge: a second search of the same budget, limited to the move taken
-  and the advisor's choice, measures both again (``focused=True``).
+  A search spends few visits on the moves it does not like, so their values are
+  noisy (and biased low: they were left alone after a bad start). So when the
+  move taken is not the advisor's choice, both are measured again on equal
+  terms: each by a search of the same budget spent on that move alone (its first
+  move limited to it), so both values come from the same kind of search with the
+  whole budget (``focused=True``; the visits are those searches'). Values from
+  one search of all the moves are not comparable enough: the move it likes
+  gets a deeper look, the others a shallow and unlucky one.
 
 The work goes to any ``concurrent.futures`` executor (dask's
 ``client.get_executor()`` included), in batches, with a progress bar, and gives
@@ -85,11 +90,8 @@ from ..core.errors import NbgamesError, OptionError, RecordError
 from ..core.infoset import InfoSet
 from ..core.registry import replay
 
-DEFAULT_BUDGET = 300
+DEFAULT_BUDGET = 200
 """Search iterations per decision when no advisor is given."""
-
-MIN_VISITS = 10
-"""A move taken with fewer search visits than this is measured again (focused)."""
 
 EXACT_NODES = 3000
 """The default solver's ``max_nodes``: the largest tree the review solves exactly."""
@@ -227,7 +229,8 @@ class _FirstMove:
 
 
 class _Focused:
-    """The information set with the first move limited to ``keep``."""
+    """The information set with the first move limited to ``keep`` (a search
+    spends its whole budget below those moves)."""
 
     def __init__(self, infoset, keep):
         self.seat = infoset.seat
@@ -298,12 +301,15 @@ def judge(state, seat: int, taken: int, search, exact=None, seed: int = 0,
         stats = adv.analyse(infoset)
         method = _search_text(search)
     best = _choice(stats)
-    if source == "search" and best != taken and stats[taken].get("visits", 0) < MIN_VISITS:
-        adv = search.spawn(s + 1) if callable(getattr(search, "spawn", None)) else search
-        again = adv.analyse(_Focused(infoset, (best, taken)))
-        stats = {**stats, best: again[best], taken: again[taken]}
-        focused = True
-        method += ", then a search limited to the move taken and this choice"
+    if source == "search" and best != taken:
+        again = {}
+        for k, aid in enumerate((taken, best)):
+            adv = search.spawn(s + 1 + k) if callable(getattr(search, "spawn", None)) else search
+            again[aid] = adv.analyse(_Focused(infoset, (aid,))).get(aid, {})
+        if all(m.get("visits", 0) > 0 for m in again.values()):   # (else: no search was made)
+            stats = {**stats, **again}
+            focused = True
+            method += ", then the move taken and this choice each searched alone"
     vt, vb = float(stats[taken]["value"]), float(stats[best]["value"])
     loss = max(0.0, vb - vt)
     game = state.game
@@ -466,7 +472,8 @@ class Review:
         ax.set_xlabel("step (decisions made)")
         ax.set_ylabel("estimated win chance")
         ax.set_title(f"Review: {self.title}, {self.players} players")
-        ax.legend(fontsize="small", loc="best")
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+        ax.figure.tight_layout()
         return ax
 
     # -- display ------------------------------------------------------------------
