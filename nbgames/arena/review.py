@@ -26,7 +26,7 @@ Every value is the seat's **win chance**: its expected share of the win (1 for a
 sole win, 1/k for a k-way tie, 0 for a loss), from 0 to 1, the scale of
 :func:`nbgames.bots.ismcts` and of the solver's ``payoff="win"``. The loss is in
 points of win chance (0.10 = ten percentage points). The classes
-(:data:`THRESHOLDS`):
+(:data:`~nbgames.arena.review.THRESHOLDS`):
 
 =============  ==========================================
 class          loss (win chance given up)
@@ -100,16 +100,19 @@ EXACT_WORLDS = 16
 """Deals of the hidden cards the default solver samples from the information set."""
 
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+"""The classes of a decision, from no loss to the largest."""
+
 THRESHOLDS = {"good": 0.0, "inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}
 """The lowest loss (in win chance, 0..1) of each class but "best" (a loss of 0).
 A loss above ``good`` and below ``inaccuracy`` is good, and so on."""
 
 COLUMNS = ("step", "seat", "taken", "best", "value_taken", "value_best", "loss", "class", "source",
            "method", "visits_taken", "visits_best", "legal", "focused", "taken_id", "best_id")
+"""The keys of a row (see the module doc), in the frame's column order."""
 
 
 def classify(loss: float, thresholds: dict | None = None) -> str:
-    """The class of a loss of win chance (see :data:`THRESHOLDS`)."""
+    """The class of a loss of win chance (see :data:`~nbgames.arena.review.THRESHOLDS`)."""
     th = THRESHOLDS if thresholds is None else thresholds
     if loss >= th["blunder"]:
         return "blunder"
@@ -375,7 +378,7 @@ class Review:
 
     # -- tables -------------------------------------------------------------------
     def frame(self, as_frame: bool | None = None):
-        """The rows as a pandas DataFrame (columns :data:`COLUMNS`), or the list of
+        """The rows as a pandas DataFrame (columns :data:`~nbgames.arena.review.COLUMNS`), or the list of
         row dicts when pandas is not installed (or ``as_frame=False``)."""
         return _frame(self.rows, COLUMNS, as_frame)
 
@@ -421,7 +424,7 @@ class Review:
         return [r for r in self.rows if viewer is not None and r["seat"] == viewer]
 
     def marks(self, viewer: int | None, reveal: bool = False) -> dict:
-        """What a board shows of the review for ``viewer`` (see :meth:`for_viewer`):
+        """What a board shows of the review for ``viewer`` (see :meth:`~nbgames.Review.for_viewer`):
         ``{"classes", "thresholds", "advisor", "exact", "seats", "rows": {step: {...}}}``,
         the rows keyed by step as text, each with the labels, values, loss, class and
         source."""
@@ -573,7 +576,7 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
 
     ``record`` is a record (``nbgames.play(...)``, ``state.record()``, a
     tournament's ``records``) or a State. ``advisor``: None or "ismcts" (the
-    search, ``budget`` iterations a decision, default :data:`DEFAULT_BUDGET`), any
+    search, ``budget`` iterations a decision, default :data:`~nbgames.arena.review.DEFAULT_BUDGET`), any
     object with ``analyse(infoset, progress=None)`` returning ``{aid: {"value",
     "visits", ...}}`` with values in win chance (it keeps its own budget), or a
     solver (``nbgames.theory.solver(payoff="win")``: exact where ``can_solve``,
@@ -582,7 +585,7 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
     the review reproducible; ``executor`` is any ``concurrent.futures.Executor``
     (dask's included; the advisor must then be picklable) and ``batch`` the
     decisions per task (None: about four tasks a worker); ``progress`` shows a
-    tqdm bar. ``thresholds`` overrides :data:`THRESHOLDS`."""
+    tqdm bar. ``thresholds`` overrides :data:`~nbgames.arena.review.THRESHOLDS`."""
     record = _as_record(record)
     final = replay(record)                     # RecordError names what is wrong
     game = final.game
