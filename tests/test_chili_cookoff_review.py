@@ -157,3 +157,20 @@ def test_the_review_of_a_seat_is_the_same_in_deals_it_cannot_tell_apart():
         rec = played(stage(s), aid)
         rows.append(nbgames.review(rec, seats=[seat], budget=50, progress=False).rows)
     assert rows[0] == rows[1]
+
+
+def test_the_exported_review_is_the_same_in_deals_the_viewer_cannot_tell_apart():
+    """The page exported for the picker, with its review, is byte for byte the same
+    whatever the other seat's hidden recipes."""
+    from nbgames.widget.export import record_html
+    pos = find(lambda p: p if len(p.legal_action_ids()) == 2 else None)
+    seat = pos.current_player
+    twin = pos.determinize(seat, random.Random(5))
+    aid = int(pos.legal_action_ids()[0])
+    pages = []
+    for s in (pos, twin):
+        rec = played(stage(s), aid)
+        rev = nbgames.review(rec, seats=[seat], budget=30, progress=False)
+        pages.append(record_html(rec, viewer=seat, review=rev))
+    assert '"rows":{"0"' in pages[0]
+    assert pages[0] == pages[1]

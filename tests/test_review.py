@@ -266,3 +266,48 @@ def test_a_review_goes_stale_when_a_move_leaves_the_line_and_can_be_shown_again(
     assert w.reviewed == {}
     with pytest.raises(OptionError, match="another game or line"):
         w.review(rev)
+
+
+def _cli(*args):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("NBGAMES_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "nbgames", "review", *map(str, args)],
+                          capture_output=True, text=True, env=env, timeout=300)
+
+
+def test_the_review_command_prints_writes_rows_and_the_page(tmp_path):
+    import json
+    rec = _record(TITLES[0])
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(rec))
+    rows, page = tmp_path / "rows.json", tmp_path / "page.html"
+    r = _cli(path, "--seats", "1", "--budget", "3", "--no-exact", "--quiet", "--json", rows,
+             "--html", page, "--viewer", "1")
+    assert r.returncode == 0, r.stderr
+    assert "Review:" in r.stdout and "random" in r.stdout and "reviewed in" in r.stdout
+    got = json.loads(rows.read_text())
+    same = nbgames.review(rec, seats=[1], budget=3, exact=False, progress=False)
+    assert got["rows"] == same.rows
+    text = page.read_text()
+    assert text.startswith("<!doctype html>") and "Reviewed by ismcts(3)" in text
+    assert '"reviewed":{"classes"' in text
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--seats", "x"), "--seats 'x': comma-separated seats"),
+    (("--seats", "7"), "seats must be distinct seats"),
+    (("--budget", "0"), "budget must be None"),
+    (("--viewer", "9"), "--viewer '9'"),
+])
+def test_the_review_command_names_bad_arguments(tmp_path, args, message):
+    import json
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(_record(TITLES[0])))
+    r = _cli(path, "--quiet", *args)
+    assert r.returncode == 2 and message in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
