@@ -320,6 +320,16 @@ export function reviewHints(row) {
   return { status: "done", moves };
 }
 
+/** The Review button's state from the synced data (pure): shown on a finished
+ * game with no review yet (`reviewed.ready`) and while its review runs. */
+export function reviewState(data) {
+  const r = data.reviewed || {};
+  const running = r.status === "running";
+  let label = "Review";
+  if (running) label = r.total ? `Reviewing\u2026 ${Math.round((100 * (r.done || 0)) / r.total)}%` : "Reviewing\u2026";
+  return { show: !!r.ready || running, enabled: !!r.ready, running, label };
+}
+
 /** Counts of each class among the marks (pure): {best: n, good: n, ...}. */
 export function reviewCounts(marks) {
   const out = {};
@@ -442,6 +452,8 @@ export class Shell {
       "data-key": "ctl-hint",
       onclick: () => send({ type: hintState(readModel(this.model)).running ? "cancel_hint" : "hint" }) },
       "Hint");
+    this.reviewBtn = h("button", { class: "nbg-btn nbg-review-btn", "aria-label": "review the finished game",
+      "data-key": "ctl-review", hidden: true, onclick: () => send({ type: "review" }) }, "Review");
     this.hintBox = h("section", { class: "nbg-panel nbg-hints", "aria-label": "hints", hidden: true });
     this.thinkBox = h("section", { class: "nbg-panel nbg-thinking", "aria-label": "bot thinking",
       hidden: true });
@@ -452,7 +464,7 @@ export class Shell {
       onchange: (e) => send({ type: "viewer", seat: e.target.value === "" ? null : Number(e.target.value) }) });
 
     const controls = h("div", { class: "nbg-controls" },
-      h("div", { class: "nbg-row" }, this.stepBtn, this.playBtn, this.speedSel, this.undoBtn, this.hintBtn),
+      h("div", { class: "nbg-row" }, this.stepBtn, this.playBtn, this.speedSel, this.undoBtn, this.hintBtn, this.reviewBtn),
       h("div", { class: "nbg-row" }, this.backBtn, this.scrub, this.fwdBtn, this.stepText),
       this.reviewStrip,
       h("div", { class: "nbg-row" }, h("label", { class: "nbg-lbl" }, "View as ", this.viewerSel)),
@@ -615,7 +627,19 @@ export class Shell {
    * board through the hint overlay and told in the review panel. */
   drawReview(data, ctx) {
     const review = data.reviewed || {};
+    const rs = reviewState(data);
+    this.reviewBtn.hidden = !rs.show;
+    this.reviewBtn.disabled = !rs.enabled;
+    this.reviewBtn.textContent = rs.label;
     const marks = reviewMarks(data);
+    if (rs.running) {
+      this.reviewStrip.replaceChildren();
+      this.reviewStrip.hidden = true;
+      this.reviewBox.replaceChildren(h("h4", null, "Review"), h("div", { class: "nbg-muted" },
+        `reviewing every decision\u2026 ${review.done || 0}${review.total ? ` / ${review.total}` : ""}`));
+      this.reviewBox.hidden = false;
+      return;
+    }
     if (!marks.length) {
       this.reviewStrip.replaceChildren();
       this.reviewStrip.hidden = true;

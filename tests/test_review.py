@@ -311,3 +311,37 @@ def test_the_review_command_names_bad_arguments(tmp_path, args, message):
     r = _cli(path, "--quiet", *args)
     assert r.returncode == 2 and message in r.stderr, r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_the_review_button_reviews_a_finished_game_in_the_background(monkeypatch):
+    monkeypatch.setattr(rv, "DEFAULT_BUDGET", 3)
+    w = nbgames.widget(TITLES[0], players=2, seats=["greedy", "random"], seed=6, viewers=[0, 1])
+    w.viewer = 0
+    assert w.reviewed == {}                                # not over: no button
+    w._on_msg(w, {"type": "review"}, [])
+    assert "finished game" in w.error and w.reviewed == {}
+    w.play()
+    assert w.reviewed == {"ready": True}
+    w._on_msg(w, {"type": "review"}, [])
+    job = w._review_job
+    assert w.reviewed.get("status") == "running" or job is None
+    if job is not None:
+        job["thread"].join(timeout=600)
+    rows = w.reviewed["rows"]
+    assert rows and {r["seat"] for r in rows.values()} == {0}
+    w.viewer = 1
+    assert rows.keys().isdisjoint(w.reviewed["rows"])      # every seat was reviewed
+    w.goto(3)
+    assert w.reviewed["rows"]                              # kept while scrubbing
+
+
+def test_a_review_running_when_the_board_moves_on_is_dropped(monkeypatch):
+    monkeypatch.setattr(rv, "DEFAULT_BUDGET", 3)
+    w = nbgames.widget(TITLES[0], players=2, seats=["greedy", "random"], seed=6, viewers=[0])
+    w.viewer = 0
+    w.play()
+    w._on_msg(w, {"type": "review"}, [])
+    job = w._review_job
+    w.new_game(seed=7)
+    job["thread"].join(timeout=600)
+    assert w._review is None and w.reviewed == {}

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { FakeModel, fixtureTest, flush, installDom } from "./fakedom.mjs";
 import {
   TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, hintRows, hintState,
-  makeContext, ordinal, paintHints, parseSeed, reviewAt, reviewCounts, reviewHints, reviewMarks, seatLabel,
+  makeContext, ordinal, paintHints, parseSeed, reviewAt, reviewCounts, reviewHints, reviewMarks, reviewState, seatLabel,
   seatsTable,
 } from "../shared.js";
 
@@ -392,4 +392,28 @@ test("review: the shell draws the marks, the panel at a reviewed decision, and g
   await flush();
   assert.equal(el.querySelectorAll(".nbg-rv-mark").length, 0);
   assert.ok(el.querySelector(".nbg-review").hidden);
+});
+
+test("review: the Review button on a finished game, its progress, and its message", async () => {
+  installDom();
+  assert.deepEqual(reviewState({}), { show: false, enabled: false, running: false, label: "Review" });
+  assert.deepEqual(reviewState({ reviewed: { ready: true } }), { show: true, enabled: true, running: false, label: "Review" });
+  const running = reviewState({ reviewed: { status: "running", done: 10, total: 40 } });
+  assert.equal(running.label, "Reviewing\u2026 25%");
+  assert.ok(running.show && !running.enabled);
+  const model = new FakeModel(baseState({ reviewed: { ready: true }, to_move: null }));
+  const el = document.createElement("div");
+  createWidget(demoBoard).render({ model, el });
+  const btn = el.querySelector('[data-key="ctl-review"]');
+  assert.ok(!btn.hidden && !btn.disabled);
+  btn.click();
+  assert.deepEqual(model.sent.at(-1), { type: "review" });
+  model.set({ reviewed: { status: "running", done: 3, total: 12 } });
+  await flush();
+  assert.ok(btn.disabled);
+  assert.match(el.querySelector(".nbg-review").textContent, /3 \/ 12/);
+  model.set({ reviewed: REVIEWED, history_len: 8, step_index: 8 });
+  await flush();
+  assert.ok(btn.hidden);
+  assert.equal(el.querySelectorAll(".nbg-rv-mark").length, 2);
 });

@@ -557,7 +557,27 @@ def decisions_of(record: dict, seats: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def _progress(total: int, enabled: bool, title: str):
+class _Callback:
+    """``progress(done, total)`` as a bar: update/close."""
+
+    def __init__(self, fn, total):
+        self.fn, self.total, self.done = fn, total, 0
+        fn(0, total)
+
+    def update(self, n):
+        self.done += n
+        self.fn(self.done, self.total)
+
+    def close(self):
+        pass
+
+
+def _progress(total: int, enabled, title: str):
+    if callable(enabled):
+        return _Callback(enabled, total)
+    if not isinstance(enabled, bool):
+        raise OptionError(f"progress must be True, False or a function progress(done, total), "
+                          f"got {enabled!r}"[:200])
     if not enabled:
         return None
     try:
@@ -568,7 +588,7 @@ def _progress(total: int, enabled: bool, title: str):
 
 
 def review(record, seats=None, advisor=None, budget: int | None = None, *, exact=True,
-           seed: int = 0, executor=None, progress: bool = True, batch: int | None = None,
+           seed: int = 0, executor=None, progress=True, batch: int | None = None,
            thresholds: dict | None = None) -> Review:
     """Review a game: every decision of ``seats`` (default: all) measured from that
     seat's information set, the loss of win chance and its class (see the module
@@ -585,7 +605,9 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
     the review reproducible; ``executor`` is any ``concurrent.futures.Executor``
     (dask's included; the advisor must then be picklable) and ``batch`` the
     decisions per task (None: about four tasks a worker); ``progress`` shows a
-    tqdm bar. ``thresholds`` overrides :data:`~nbgames.arena.review.THRESHOLDS`."""
+    tqdm bar (True), nothing (False), or is called as ``progress(done, total)``
+    after each decision (each batch on an executor). ``thresholds`` overrides
+    :data:`~nbgames.arena.review.THRESHOLDS`."""
     record = _as_record(record)
     final = replay(record)                     # RecordError names what is wrong
     game = final.game
