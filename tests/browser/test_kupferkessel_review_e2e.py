@@ -1,4 +1,4 @@
-"""A game reviewed on the board, in JupyterLab: a human seat (played here by the
+"""A game reviewed on the board, in JupyterLab (and the Review button): a human seat (played here by the
 greedy bot, through the widget) against ISMCTS, ``w.review(...)`` marks the
 human's decisions under the scrubber by class; clicking the worst one steps
 there, and the board paints the move taken beside the advisor's choice through
@@ -54,4 +54,39 @@ def test_a_review_on_the_board(page, lab_server, jupyter_root, artifacts):
         assert "nbg-review-taken" in taken.get_attribute("class")
     best.scroll_into_view_if_needed()
     h.save_screenshot(page, "review-board.png", artifacts)
+    assert not page.js_errors, page.js_errors
+
+
+BUTTON_CELLS = [
+    "import nbgames, nbgames.arena.review\n"
+    "nbgames.arena.review.DEFAULT_BUDGET = 30      # a quick review for the test\n"
+    f"w2 = nbgames.widget({TITLE!r}, players=2, seats=['human', 'greedy'], seed=8)\n"
+    "bot = nbgames.bots.greedy.spawn(2)\n"
+    "while not w2.state.is_terminal():\n"
+    "    w2.act(bot(w2.state.observation(0), w2.state.legal_actions()))\n"
+    "w2",
+]
+
+
+def test_the_review_button_on_a_finished_game(page, lab_server, jupyter_root, artifacts):
+    h.write_notebook(jupyter_root / "review_button.ipynb", BUTTON_CELLS)
+    h.open_notebook(page, lab_server, "review_button.ipynb")
+    h.run_all(page, timeout=120_000)
+    board = page.locator(".nbg").first
+    button = board.locator("[data-key='ctl-review']")
+    button.wait_for(state="visible", timeout=30_000)
+    assert button.inner_text() == "Review"
+    button.click()
+    board.locator(".nbg-rv-mark").first.wait_for(timeout=300_000)
+    assert button.is_hidden()
+    rows = h.kernel_json(page, jupyter_root, "w2.reviewed['rows']", "button_rows.json")
+    assert rows and {r["seat"] for r in rows.values()} == {0}
+    assert board.locator(".nbg-rv-mark").count() == len(rows)
+    prev = board.locator("[data-key='rv-prev']")
+    if prev.is_enabled():                      # the last inaccuracy, mistake or blunder
+        step = board.locator(".nbg-steptext").inner_text()
+        prev.click()
+        h.wait_for_sync(page, ".nbg", step)
+        board.locator(".nbg-review [data-testid=review-class]").wait_for(timeout=20_000)
+    h.save_screenshot(page, "review-button.png", artifacts)
     assert not page.js_errors, page.js_errors
