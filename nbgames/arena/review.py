@@ -81,6 +81,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -629,8 +630,14 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
         bar.close()
     names = [str(n) for n in (record.get("policies") or record.get("names") or [])]
     return Review(game.title, game.players, seats, rows, record, names, _search_text(search),
-                  "" if exact_adv is None else repr(exact_adv), seed, th,
-                  round(time.perf_counter() - t0, 3))
+                  _exact_text(exact_adv), seed, th, round(time.perf_counter() - t0, 3))
+
+
+def _exact_text(solver) -> str:
+    """The solver as people read it (its repr without the seed of its deal draws)."""
+    if solver is None:
+        return ""
+    return re.sub(r",? ?seed=\d+", "", repr(solver)).replace("(, ", "(")
 
 
 def _run(executor, record, todo, search, exact, seed, th, bar, batch) -> list[dict]:
