@@ -88,7 +88,7 @@ class GameWidget(anywidget.AnyWidget):
     legal = t.List(read_only=True).tag(sync=True)
     """The viewer's legal action ids when it is the viewer's turn and the viewer's
     seat is human (empty otherwise), sorted and run-length coded (see
-    :func:`nbgames.widget.wire.run_length`): ``[gap, count, gap, count, ...]``. The browser decodes them
+    ``nbgames.widget.wire.run_length``): ``[gap, count, gap, count, ...]``. The browser decodes them
     into kinds and fields with ``action_space``, and makes labels from its templates."""
 
     log_lines = t.List(read_only=True).tag(sync=True)
@@ -168,7 +168,6 @@ class GameWidget(anywidget.AnyWidget):
     bot's ``last_analysis``): ``{"seat", "step", "chosen", "moves": {...}}``. They
     were computed from that seat's hand, so they are sent only when the viewer is
     that seat or ``reveal`` is on; otherwise ``{"seat", "step", "hidden": true}``."""
-
 
     # -- construction (the arguments are checked in .options) --------------------------
     def __init__(self, game_or_state: Game | State, *, seats=None, seed=None, viewer=_UNSET,
