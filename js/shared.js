@@ -248,8 +248,32 @@ export function hintRows(moves, space, limit = Infinity) {
 /** "38% of 1000 visits, wins 61%" */
 export function hintText(m, label) {
   const pct = (x) => `${Math.round(100 * x)}%`;
+  if (m.payoff) {              // an exact solver's move: probability, value in its payoff
+    return `${label ? `${label}: ` : ""}${m.forced ? "forced" : `equilibrium probability ${pct(m.share)}`}, `
+      + `${m.payoff} ${signed(m.value)}`;
+  }
   return `${label ? `${label}: ` : ""}${pct(m.share)} of the search (${m.visits} visits), ` +
     `win estimate ${pct(m.value)}`;
+}
+
+/** The Solve panel's content (an exact solver's analysis, pure): the moves sorted
+ * by equilibrium probability, then value; each value is in the solver's own payoff
+ * (`payoff`, e.g. "margin", explained by `payoffText`); `forced` when the seat has
+ * a single legal move. */
+export function solveView(moves, space) {
+  const rows = Object.entries(moves || {})
+    .map(([id, m]) => ({ id: Number(id), label: actionLabel(space, Number(id)), ...m }))
+    .sort((a, b) => b.share - a.share || b.value - a.value || a.id - b.id);
+  const first = rows[0] || {};
+  return { rows, forced: rows.length === 1 && !!first.forced, payoff: first.payoff || "value",
+    payoffText: first.payoff_text || "" };
+}
+
+/** A signed value as the Solve panel shows it: "+1.25", "-0.5", "0". */
+export function signed(v) {
+  if (typeof v !== "number" || !Number.isFinite(v)) return "?";
+  const r = Math.round(v * 100) / 100;
+  return r > 0 ? `+${r}` : String(r);
 }
 
 /**
@@ -592,7 +616,11 @@ export class Shell {
       hintRows(moves, ctx.space, 5).map((r) => h("li", { title: hintText(r) },
         h("span", { class: "nbg-hint-bar", style: { "--nbg-heat": r.share.toFixed(3) } }),
         ` ${r.label} `, h("b", null, `${Math.round(100 * r.share)}%`))));
-    if (hints.status === "done") {
+    if (hints.status === "done" && data.advisor_label === "Solve") {
+      paintHints(this.boardBox, hints, ctx.space);
+      this.hintBox.replaceChildren(...solvePanel(hints, ctx));
+      this.hintBox.hidden = false;
+    } else if (hints.status === "done") {
       paintHints(this.boardBox, hints, ctx.space);
       const label = data.advisor_label || "Hint";
       this.hintBox.replaceChildren(h("h4", null, `${label} (${this.model.get("advisor")})`),
@@ -726,6 +754,37 @@ export class Shell {
 function seatSuffix(seats, v) {
   const s = seats && seats[v];
   return s && s.kind !== "human" ? ` (${s.name})` : "";
+}
+
+/** The Solve panel: the equilibrium of the rest of the game for the seat to move,
+ * each move's probability and its value in the solver's payoff, named; a forced
+ * move said to be forced. */
+function solvePanel(hints, ctx) {
+  const sv = solveView(hints.moves, ctx.space);
+  const values = Array.isArray(hints.values) ? h("div", { class: "nbg-muted", "data-testid": "seat-values" },
+    `equilibrium ${sv.payoff} of each seat: `,
+    hints.values.map((v, i) => `${ctx.seatLabel(i)} ${signed(v)}`).join(", ")) : null;
+  if (sv.forced) {
+    const r = sv.rows[0];
+    return [h("h4", null, "Solve"),
+      h("p", { class: "nbg-solve-forced", "data-testid": "solve-forced" },
+        h("b", null, "Forced: "), `${r.label} is the only legal move (${sv.payoff} ${signed(r.value)}).`),
+      values];
+  }
+  const table = h("table", { class: "nbg-table nbg-solve-table" },
+    h("thead", null, h("tr", null, h("th", { scope: "col" }, "move"),
+      h("th", { scope: "col", class: "nbg-num" }, "probability"),
+      h("th", { scope: "col", class: "nbg-num" }, sv.payoff))),
+    h("tbody", null, sv.rows.map((r) => h("tr", { class: r.share > 0 ? "nbg-solve-played" : null },
+      h("td", null, h("span", { class: "nbg-hint-bar", style: { "--nbg-heat": r.share.toFixed(3) } }), ` ${r.label}`),
+      h("td", { class: "nbg-num" }, `${Math.round(100 * r.share)}%`),
+      h("td", { class: "nbg-num" }, signed(r.value))))));
+  return [h("h4", null, "Solve: exact equilibrium"), table,
+    h("p", { class: "nbg-muted nbg-solve-note" },
+      `probability: how often the equilibrium plays the move. ${sv.payoff}: ${sv.payoffText}, `
+      + "expected if everyone plays the equilibrium after the move. The equilibrium maximises it, "
+      + "so a move it plays is worth at least as much as one it avoids."),
+    values];
 }
 
 /** The seats-and-scores table: seat, who plays it, score; the viewer, the seat to

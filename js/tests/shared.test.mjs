@@ -7,7 +7,7 @@ import { FakeModel, fixtureTest, flush, installDom } from "./fakedom.mjs";
 import {
   TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, hintRows, hintState,
   makeContext, ordinal, paintHints, parseSeed, reviewAt, reviewCounts, reviewHints, reviewMarks, reviewState, seatLabel,
-  seatsTable,
+  seatsTable, signed, solveView,
 } from "../shared.js";
 
 const SEATS = [
@@ -416,4 +416,45 @@ test("review: the Review button on a finished game, its progress, and its messag
   await flush();
   assert.ok(btn.hidden);
   assert.equal(el.querySelectorAll(".nbg-rv-mark").length, 2);
+});
+
+const MARGIN = { payoff: "margin", payoff_text: "your final score minus the mean of the others' (points)" };
+
+test("Solve: probabilities and values in the solver's payoff, named; a forced move is said to be forced", async () => {
+  // the issue's case: the recommended move's own score was lower than another's;
+  // in the margin (what the equilibrium maximises) the move it plays is worth most
+  const moves = { 2: { share: 1, value: 0.25, visits: 0, forced: false, ...MARGIN },
+    3: { share: 0, value: -0.5, visits: 0, forced: false, ...MARGIN } };
+  const sv = solveView(moves, SPACE);
+  assert.deepEqual(sv.rows.map((r) => [r.label, r.share, r.value]), [["push 1", 1, 0.25], ["push 2", 0, -0.5]]);
+  assert.equal(sv.forced, false);
+  assert.equal(sv.payoff, "margin");
+  assert.deepEqual([signed(0.25), signed(-0.5), signed(0), signed(1 / 3)], ["+0.25", "-0.5", "0", "+0.33"]);
+  const { model, el } = mount(baseState({ advisor: "solver", advisor_label: "Solve", advisor_ready: true,
+    hints: { seat: 0, step: 3, status: "done", done: 0, total: 0, values: [0.25, -0.25], moves } }));
+  await flush();
+  const box = el.querySelector(".nbg-hints");
+  assert.ok(!box.hidden);
+  const text = box.textContent;
+  assert.match(text, /Solve: exact equilibrium/);
+  assert.match(text, /margin: your final score minus the mean of the others' \(points\), expected if everyone/);
+  const cells = box.querySelectorAll(".nbg-solve-table th").map((t) => t.textContent);
+  assert.deepEqual(cells, ["move", "probability", "margin"]);
+  const rows = box.querySelectorAll(".nbg-solve-table tbody tr").map((r) => r.querySelectorAll("td")
+    .map((td) => td.textContent.trim()));
+  assert.deepEqual(rows, [["push 1", "100%", "+0.25"], ["push 2", "0%", "-0.5"]]);
+  assert.match(text, /final score minus the mean of the others/);
+  assert.match(box.querySelector('[data-testid="seat-values"]').textContent, /margin of each seat: .*\+0\.25, .*-0\.25/);
+  // a forced move
+  model.set({ hints: { seat: 0, step: 4, status: "done", done: 0, total: 0, values: [1, -1],
+    moves: { 7: { share: 1, value: 1, visits: 0, forced: true, ...MARGIN } } } });
+  await flush();
+  const forced = el.querySelector('[data-testid="solve-forced"]');
+  assert.ok(forced, "a forced move is shown as forced");
+  assert.match(forced.textContent, /Forced: .* is the only legal move \(margin \+1\)/);
+  assert.doesNotMatch(el.querySelector(".nbg-hints").textContent, /0%/);
+  // the heat's hover text on the board says the same
+  const root = h("div", null, h("button", { "data-aid": 2 }, "a"));
+  paintHints(root, { status: "done", moves }, SPACE);
+  assert.equal(root.querySelector("[data-aid]").getAttribute("title"), "push 1: equilibrium probability 100%, margin +0.25");
 });

@@ -50,11 +50,17 @@ def hint_seed(advisor, step: int) -> int:
     return (int(getattr(advisor, "seed", 0) or 0) * 1_000_003 + step) % (2**31)
 
 
+HINT_EXTRAS = ("forced", "payoff", "payoff_text")
+"""Keys an advisor's move statistics may add to share/visits/value (the exact
+solver's: a forced move, and the payoff its values are in)."""
+
+
 def rounded_moves(moves: dict) -> dict:
     """An analysis ``{aid: {"share", "visits", "value"}}`` as synced: keys as text,
-    shares and values to 4 places."""
+    shares and values to 4 places; the keys of ``HINT_EXTRAS`` pass as they are."""
     return {str(a): {"share": round(m["share"], 4), "visits": int(m["visits"]),
-                     "value": round(m["value"], 4)} for a, m in moves.items()}
+                     "value": round(m["value"], 4), **{k: m[k] for k in HINT_EXTRAS if k in m}}
+            for a, m in moves.items()}
 
 
 class Advice:

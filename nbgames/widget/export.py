@@ -110,6 +110,8 @@ PAGE = """<!doctype html>
 body { font-family: system-ui, sans-serif; margin: 1rem; }
 #nbg-scrub { display: flex; gap: .5rem; align-items: center; margin: .5rem 0 1rem; }
 #nbg-scrub input[type=range] { flex: 1; max-width: 40rem; }
+/* a recorded game has no next game to start: the seed box and "New game" are left out */
+.nbg .nbg-row:has([data-key="ctl-new"]) { display: none; }
 </style>
 <style>__CSS__</style>
 </head>
@@ -166,7 +168,8 @@ const model = {
     else if (msg.type === "speed") setTrait("speed", Number(msg.value));
     else if (msg.type === "clear_error") setTrait("error", "");
     else if (msg.type === "tick") {}
-    else setTrait("error", "This is a recorded game: use the scrubber to move through it.");
+    else setTrait("error", "This page is a recorded game: move through it with the slider or the "
+      + "step buttons. To play, open the board in Jupyter with nbgames.widget(...).");
   },
 };
 range.addEventListener("input", () => show(Number(range.value)));
