@@ -56,7 +56,7 @@ export const TRAITS = [
   "title", "name", "players", "viewer", "viewers", "view", "legal", "log_lines", "scores",
   "winners", "seat_info", "to_move", "status", "step_index", "history_start", "history_len",
   "error", "speed", "playing", "catalog", "action_space", "advisor", "advisor_label", "advisor_ready",
-  "hints", "thinking",
+  "hints", "thinking", "reviewed",
 ];
 
 export const SPEEDS = [0.5, 1, 2, 4, 8, 16];
@@ -312,6 +312,55 @@ export function hintState(data) {
   return { show: !!data.advisor && (ready || running), enabled: can || running, running, label };
 }
 
+/** The review's marks on the timeline (pure): one a reviewed decision of the rows
+ * the viewer may see, [{step, cls, seat, at}] with `at` its place on the scrubber
+ * from 0 to 1 (see nbgames/arena/review.py: rows keyed by the step before the
+ * decision). Empty when there is no review. */
+export function reviewMarks(data) {
+  const rows = (data.reviewed && data.reviewed.rows) || {};
+  const lo = data.history_start || 0;
+  const hi = data.history_len || 0;
+  const span = Math.max(1, hi - lo);
+  return Object.entries(rows)
+    .map(([step, r]) => ({ step: Number(step), cls: r.class, seat: r.seat, at: (Number(step) - lo) / span }))
+    .filter((m) => m.step >= lo && m.step <= hi)
+    .sort((a, b) => a.step - b.step);
+}
+
+/** The review row of the decision at the current position, or null (pure). */
+export function reviewAt(data) {
+  const rows = (data.reviewed && data.reviewed.rows) || {};
+  return rows[String(data.step_index)] || null;
+}
+
+/** A reviewed decision as the hint overlay shows an analysis: the advisor's choice
+ * at full heat, the move taken at its value over the choice's (pure). */
+export function reviewHints(row) {
+  if (!row) return { moves: {} };
+  const moves = {};
+  const heat = row.value_best > 0 ? Math.min(1, row.value_taken / row.value_best) : 0;
+  moves[String(row.taken_id)] = { share: row.taken_id === row.best_id ? 1 : heat, visits: 0, value: row.value_taken };
+  moves[String(row.best_id)] = { share: 1, visits: 0, value: row.value_best };
+  return { status: "done", moves };
+}
+
+/** The Review button's state from the synced data (pure): shown on a finished
+ * game with no review yet (`reviewed.ready`) and while its review runs. */
+export function reviewState(data) {
+  const r = data.reviewed || {};
+  const running = r.status === "running";
+  let label = "Review";
+  if (running) label = r.total ? `Reviewing\u2026 ${Math.round((100 * (r.done || 0)) / r.total)}%` : "Reviewing\u2026";
+  return { show: !!r.ready || running, enabled: !!r.ready, running, label };
+}
+
+/** Counts of each class among the marks (pure): {best: n, good: n, ...}. */
+export function reviewCounts(marks) {
+  const out = {};
+  for (const m of marks) out[m.cls] = (out[m.cls] || 0) + 1;
+  return out;
+}
+
 /** Parse the seed box: "" -> null (random), an int 0..2^53 -> number, else undefined. */
 export function parseSeed(text) {
   const t = String(text ?? "").trim();
@@ -427,15 +476,21 @@ export class Shell {
       "data-key": "ctl-hint",
       onclick: () => send({ type: hintState(readModel(this.model)).running ? "cancel_hint" : "hint" }) },
       "Hint");
+    this.reviewBtn = h("button", { class: "nbg-btn nbg-review-btn", "aria-label": "review the finished game",
+      "data-key": "ctl-review", hidden: true, onclick: () => send({ type: "review" }) }, "Review");
     this.hintBox = h("section", { class: "nbg-panel nbg-hints", "aria-label": "hints", hidden: true });
     this.thinkBox = h("section", { class: "nbg-panel nbg-thinking", "aria-label": "bot thinking",
       hidden: true });
+    this.reviewStrip = h("div", { class: "nbg-review-strip", role: "toolbar", "aria-label": "review marks",
+      hidden: true });
+    this.reviewBox = h("section", { class: "nbg-panel nbg-review", "aria-label": "review", hidden: true });
     this.viewerSel = h("select", { class: "nbg-viewer", "aria-label": "view the board as",
       onchange: (e) => send({ type: "viewer", seat: e.target.value === "" ? null : Number(e.target.value) }) });
 
     const controls = h("div", { class: "nbg-controls" },
-      h("div", { class: "nbg-row" }, this.stepBtn, this.playBtn, this.speedSel, this.undoBtn, this.hintBtn),
+      h("div", { class: "nbg-row" }, this.stepBtn, this.playBtn, this.speedSel, this.undoBtn, this.hintBtn, this.reviewBtn),
       h("div", { class: "nbg-row" }, this.backBtn, this.scrub, this.fwdBtn, this.stepText),
+      this.reviewStrip,
       h("div", { class: "nbg-row" }, h("label", { class: "nbg-lbl" }, "View as ", this.viewerSel)),
       h("div", { class: "nbg-row" }, h("label", { class: "nbg-lbl" }, "Seed ", this.seedInput), this.newBtn));
 
@@ -447,7 +502,7 @@ export class Shell {
         h("div", { class: "nbg-side" },
           h("section", { class: "nbg-panel", "aria-label": "seats and scores" }, h("h4", null, "Seats & scores"), this.seatsBox),
           h("section", { class: "nbg-panel", "aria-label": "controls" }, h("h4", null, "Controls"), controls),
-          this.hintBox, this.thinkBox,
+          this.reviewBox, this.hintBox, this.thinkBox,
           h("section", { class: "nbg-panel", "aria-label": "log" }, h("h4", null, "Log"), this.logBox))));
     this.root.addEventListener("keydown", (e) => arrowKeys(e));
     this.el.appendChild(this.root);
@@ -493,6 +548,7 @@ export class Shell {
     }
     this.boardBox.replaceChildren(boardEl);
     this.drawHints(data, ctx);
+    this.drawReview(data, ctx);
 
     // seats and scores
     this.seatsBox.replaceChildren(seatsTable(data));
@@ -591,6 +647,82 @@ export class Shell {
           : [h("div", null, `played ${actionLabel(ctx.space, th.chosen)}`), moveList(th.moves)]);
       this.thinkBox.hidden = false;
     }
+  }
+
+  /** The review (the `reviewed` trait from Python, see nbgames/arena/review.py): marks
+   * by class on a strip under the scrubber (a click goes to that decision), and at a
+   * reviewed decision the move taken beside the advisor's choice, painted on the
+   * board through the hint overlay and told in the review panel. */
+  drawReview(data, ctx) {
+    const review = data.reviewed || {};
+    const rs = reviewState(data);
+    this.reviewBtn.hidden = !rs.show;
+    this.reviewBtn.disabled = !rs.enabled;
+    this.reviewBtn.textContent = rs.label;
+    const marks = reviewMarks(data);
+    if (rs.running) {
+      this.reviewStrip.replaceChildren();
+      this.reviewStrip.hidden = true;
+      this.reviewBox.replaceChildren(h("h4", null, "Review"), h("div", { class: "nbg-muted" },
+        `reviewing every decision\u2026 ${review.done || 0}${review.total ? ` / ${review.total}` : ""}`));
+      this.reviewBox.hidden = false;
+      return;
+    }
+    if (!marks.length) {
+      this.reviewStrip.replaceChildren();
+      this.reviewStrip.hidden = true;
+      this.reviewBox.replaceChildren();
+      this.reviewBox.hidden = true;
+      return;
+    }
+    const pct = (x) => `${Math.round(100 * x)}%`;
+    const width = Math.max(0.25, Math.min(1.2, 100 / marks.length));   // % of the strip
+    const rank = { best: 1, good: 2, inaccuracy: 3, mistake: 4, blunder: 5 };
+    this.reviewStrip.replaceChildren(...marks.map((m) => h("button", {
+      class: ["nbg-rv-mark", `nbg-rv-${m.cls}`, m.step === data.step_index ? "nbg-rv-here" : ""],
+      style: { left: `${(100 * m.at).toFixed(2)}%`, width: `${width.toFixed(2)}%`, "z-index": rank[m.cls] || 0 },
+      "aria-label": `step ${m.step}, ${ctx.seatLabel(m.seat)}: ${m.cls}`, title: `step ${m.step}, ${ctx.seatLabel(m.seat)}: ${m.cls}`,
+      "data-key": `rv-${m.step}`, "data-step": String(m.step), "data-class": m.cls,
+      onclick: () => this.send({ type: "goto", step: m.step }),
+    })));
+    this.reviewStrip.hidden = false;
+    const row = reviewAt(data);
+    const head = h("h4", null, `Review (${review.advisor || "advisor"})`);
+    const bad = marks.filter((m) => (rank[m.cls] || 0) >= 3);
+    const prev = [...bad].reverse().find((m) => m.step < data.step_index);
+    const next = bad.find((m) => m.step > data.step_index);
+    const nav = h("div", { class: "nbg-row", role: "toolbar", "aria-label": "review navigation" },
+      h("button", { class: "nbg-btn", "data-key": "rv-prev", "aria-label": "previous inaccuracy, mistake or blunder",
+        disabled: !prev, onclick: () => prev && this.send({ type: "goto", step: prev.step }) }, "\u25C0 previous"),
+      h("button", { class: "nbg-btn", "data-key": "rv-next", "aria-label": "next inaccuracy, mistake or blunder",
+        disabled: !next, onclick: () => next && this.send({ type: "goto", step: next.step }) }, "next \u25B6"));
+    if (row) {
+      const hints = reviewHints(row);
+      paintHints(this.boardBox, hints, ctx.space);
+      for (const el of this.boardBox.querySelectorAll("[data-aid]")) {
+        const aid = Number(el.getAttribute("data-aid"));
+        if (aid === row.taken_id) el.classList.add("nbg-review-taken");
+        if (aid === row.best_id) el.classList.add("nbg-review-best");
+      }
+      const same = row.taken_id === row.best_id;
+      this.reviewBox.replaceChildren(head,
+        h("div", { class: ["nbg-rv-verdict", `nbg-rv-${row.class}`], "data-testid": "review-class" },
+          `${ctx.seatLabel(row.seat)}: ${row.class}`, row.loss > 0 ? ` (gave up ${pct(row.loss)} win chance)` : ""),
+        h("div", { "data-testid": "review-taken" }, "played ", h("b", null, row.taken), ` \u2014 win chance ${pct(row.value_taken)}`),
+        same ? h("div", { class: "nbg-muted" }, "the advisor's choice too")
+          : h("div", { "data-testid": "review-best" }, "advisor: ", h("b", null, row.best), ` \u2014 win chance ${pct(row.value_best)}`),
+        h("div", { class: "nbg-muted" }, row.source === "exact" ? "exact (solved)" : "searched", row.focused ? ", measured again" : ""),
+        nav);
+    } else {
+      const counts = reviewCounts(marks);
+      const seats = (review.seats || []).map((s) => ctx.seatLabel(s)).join(", ");
+      this.reviewBox.replaceChildren(head,
+        h("div", null, `${marks.length} decisions of ${seats || "no seat"}: `,
+          ["inaccuracy", "mistake", "blunder"].map((c) => `${counts[c] || 0} ${c === "inaccuracy" ? "inaccuracies" : `${c}s`}`).join(", ")),
+        h("div", { class: "nbg-muted" }, "Step to a marked decision to see the move taken beside the advisor's choice."),
+        nav);
+    }
+    this.reviewBox.hidden = false;
   }
 
   tick(data) {

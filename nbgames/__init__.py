@@ -18,6 +18,7 @@ from . import (
 )
 from . import agents as bots
 from .arena import HumanTurnError, Table, TournamentResult, play, tournament
+from .arena.review import Review, review
 from .core import (
     Action,
     ActionList,
@@ -123,6 +124,7 @@ def widget(title=None, players: int | None = None, *, seats=None, seed: int | No
 __all__ = ["adapters", "Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games",
            "theory", "load",
            "replay",
-           "play", "tournament", "TournamentResult", "widget", "host", "join", "bots", "HumanTurnError",
-           "IllegalActionError", "InvalidActionError", "NotLegalError", "GameOverError", "NbgamesError",
+           "play", "review", "Review", "tournament", "TournamentResult", "widget", "host", "join", "bots",
+           "HumanTurnError", "IllegalActionError",
+           "InvalidActionError", "NotLegalError", "GameOverError", "NbgamesError",
            "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

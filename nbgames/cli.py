@@ -9,6 +9,8 @@
     nbgames replay RECORD.json [--viewer SEAT] [--pause] [--reveal]
     nbgames export RECORD.json --html out.html [--viewer SEAT] [--reveal]
     nbgames serve TITLE --players N --seats human,human,greedy [--tables K] (--resume RECORD)
+    nbgames review RECORD.json [--seats 0,1] [--budget N] [--seed S] [--workers K]
+                   [--no-exact] [--json rows.json] [--html out.html [--viewer SEAT] [--reveal]]
 
 What holds everything and what holds one seat's view: a record (``--record``,
 the records of ``--json``) holds the whole game, the seed included, from which
@@ -420,6 +422,54 @@ def cmd_export(args, out=print) -> int:
     return 0
 
 
+# -- review ------------------------------------------------------------------------------
+def cmd_review(args, out=print) -> int:
+    """Review a record (``nbgames.review``): print the summary per seat and the
+    worst decisions; ``--json`` writes every row, ``--html`` the exported page
+    with the review on it (for ``--viewer``: its own decisions only)."""
+    from .arena.review import review
+    rec = _load_record(args.record)
+    players = rec["players"]
+    seats = None
+    if args.seats:
+        try:
+            seats = [int(x) for x in args.seats.split(",")]
+        except ValueError:
+            raise CliError(f"--seats {args.seats!r}: comma-separated seats from 0 to "
+                           f"{players - 1}") from None
+    viewer = _seat(args.viewer, players)
+    executor = None
+    if args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        executor = ProcessPoolExecutor(args.workers)
+    try:
+        got = review(rec, seats=seats, budget=args.budget, exact=not args.no_exact, seed=args.seed,
+                     executor=executor, progress=not args.quiet)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    out(repr(got))
+    for r in got.worst(5):
+        if r["loss"] > 0:
+            out(f"  step {r['step']}, player {r['seat']}: {r['class']}, played {r['taken']!r} "
+                f"(win chance {r['value_taken']:.2f}), advisor {r['best']!r} ({r['value_best']:.2f})")
+    out(f"reviewed in {got.seconds:.1f} s")
+    if args.json:
+        _write_json(args.json, got.to_dict())
+        out(f"wrote {args.json} (every row: it names every seat's moves and what they were worth)")
+    if args.html:
+        from .widget.export import record_html
+        html = record_html(rec, viewer=viewer, reveal=args.reveal, review=got)
+        try:
+            with open(args.html, "w", encoding="utf-8") as f:
+                f.write(html)
+        except OSError as e:
+            raise CliError(f"cannot write {args.html}: {e}") from None
+        out(f"wrote {args.html} (viewer {'spectator' if viewer is None else viewer}"
+            f"{': every hand and every seat’s review' if args.reveal else ''})")
+    return 0
+
+
 def _examples() -> dict[str, str]:
     """The examples of ``--help``, made from the installed titles (the command line
     names none itself)."""
@@ -452,11 +502,19 @@ def _examples() -> dict[str, str]:
         "replay": ("examples:\n  nbgames replay game.json --viewer 0 --pause\n"
                    "  nbgames replay game.json --boards"),
         "export": "example:\n  nbgames export game.json --html game.html --viewer 0",
+        "review": ("examples:\n  nbgames review game.json\n"
+                   "  nbgames review game.json --seats 0 --html review.html --viewer 0"),
+        "serve": (f"examples:\n  nbgames serve {three} --players 3 --seats human,human,greedy\n"
+                  f"  nbgames serve {t} --players 2 --tables 6 --seating random --bind 0.0.0.0\n"
+                  f"  nbgames serve --resume nbgames-records/*.json\n"
+                  f"(pip install -e \".[net]\"; each link is one seat: keep the records private)"),
         "": (f"examples:\n"
              f"  nbgames play {t}\n"
              f"  nbgames tournament {t} --policies greedy,random --games 20\n"
              f"  nbgames replay game.json --pause\n"
              f"  nbgames export game.json --html game.html\n"
+             f"  nbgames review game.json\n"
+             f"  nbgames serve {t} --players 2\n"
              f"titles: {', '.join(titles)} (help(nbgames.games.TITLE) in Python lists the options).\n"
              f"'nbgames COMMAND --help' gives each command's options and examples."),
     }
@@ -522,14 +580,39 @@ def parser() -> argparse.ArgumentParser:
                     help="a seat, or spectator (default): the page holds only what that viewer saw")
     ex.add_argument("--reveal", action="store_true",
                     help="also every seat's hidden cards at every step (the page says so at its top)")
-    _serve_parser(sub)
+    _review_parser(sub, ex_text["review"], kw)
+    _serve_parser(sub, ex_text["serve"], kw)
     return p
 
 
+def _review_parser(sub, epilog, kw) -> None:
+    rv = sub.add_parser("review", help="review a finished game: each decision's loss of win "
+                                       "chance, classed, from what its seat knew",
+                        description="Review a recorded game: each decision's loss of win chance "
+                                    "against the advisor's best, classed from best to blunder, "
+                                    "judged from what its seat knew.", epilog=epilog, **kw)
+    rv.add_argument("record", metavar="RECORD.json")
+    rv.add_argument("--seats", default=None, help="comma-separated seats to review (default: all)")
+    rv.add_argument("--budget", type=int, default=None,
+                    help="search iterations a decision (default: nbgames.arena.review.DEFAULT_BUDGET)")
+    rv.add_argument("--seed", type=int, default=0)
+    rv.add_argument("--workers", type=int, default=1, help="processes (default 1: serial)")
+    rv.add_argument("--no-exact", action="store_true", help="search only, no exact solver")
+    rv.add_argument("--json", default=None, help="write every row here")
+    rv.add_argument("--html", default=None, metavar="OUT.html",
+                    help="write the exported page with the review on its board")
+    rv.add_argument("--viewer", default=None,
+                    help="with --html: a seat, or spectator (default); the page holds only what "
+                         "that viewer saw and the review of its own decisions")
+    rv.add_argument("--reveal", action="store_true",
+                    help="with --html: every seat's hidden cards and review (the page says so)")
+    rv.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 # -- serve (the classroom host: nbgames/net/serve.py) ----------------------------------
-def _serve_parser(sub) -> None:
+def _serve_parser(sub, epilog, kw) -> None:
     from .net.serve import add_parser
-    add_parser(sub)
+    add_parser(sub, epilog, **kw)
 
 
 def cmd_serve(args, out=print) -> int:
@@ -538,7 +621,7 @@ def cmd_serve(args, out=print) -> int:
 
 
 COMMANDS = {"play": cmd_play, "tournament": cmd_tournament, "replay": cmd_replay,
-            "export": cmd_export, "serve": cmd_serve}
+            "export": cmd_export, "review": cmd_review, "serve": cmd_serve}
 
 
 def main(argv=None) -> int:

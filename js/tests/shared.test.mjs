@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { FakeModel, fixtureTest, flush, installDom } from "./fakedom.mjs";
 import {
   TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, hintRows, hintState,
-  makeContext, ordinal, paintHints, parseSeed, seatLabel, seatsTable, signed, solveView,
+  makeContext, ordinal, paintHints, parseSeed, reviewAt, reviewCounts, reviewHints, reviewMarks, reviewState, seatLabel,
+  seatsTable, signed, solveView,
 } from "../shared.js";
 
 const SEATS = [
@@ -345,6 +346,76 @@ test("hints: rows by share, heat painted on every data-aid element, button state
   const running = hintState({ advisor: "x", legal: [], hints: { status: "running", done: 250, total: 1000 } });
   assert.equal(running.label, "Thinking\u2026 25%");
   assert.ok(running.enabled && running.running);
+});
+
+const REVIEWED = {
+  classes: ["best", "good", "inaccuracy", "mistake", "blunder"], advisor: "ismcts(300)", exact: "", seats: [0],
+  rows: {
+    4: { seat: 0, taken: "push 2", best: "push 0", taken_id: 3, best_id: 1, value_taken: 0.25, value_best: 0.5,
+      loss: 0.25, class: "blunder", source: "search", focused: false },
+    2: { seat: 0, taken: "push 0", best: "push 0", taken_id: 1, best_id: 1, value_taken: 0.6, value_best: 0.6,
+      loss: 0, class: "best", source: "exact", focused: false },
+  },
+};
+
+test("review: marks by step on the scrubber, the row at the position, the overlay's moves", () => {
+  const data = baseState({ reviewed: REVIEWED, history_start: 0, history_len: 8, step_index: 4 });
+  const marks = reviewMarks(data);
+  assert.deepEqual(marks.map((m) => [m.step, m.cls, m.at]), [[2, "best", 0.25], [4, "blunder", 0.5]]);
+  assert.deepEqual(reviewCounts(marks), { best: 1, blunder: 1 });
+  assert.equal(reviewAt(data).taken, "push 2");
+  assert.equal(reviewAt({ ...data, step_index: 3 }), null);
+  assert.deepEqual(reviewMarks(baseState()), []);
+  const hints = reviewHints(reviewAt(data));
+  assert.deepEqual(hints.moves, { 3: { share: 0.5, visits: 0, value: 0.25 }, 1: { share: 1, visits: 0, value: 0.5 } });
+  assert.deepEqual(reviewHints(REVIEWED.rows[2]).moves, { 1: { share: 1, visits: 0, value: 0.6 } });
+});
+
+test("review: the shell draws the marks, the panel at a reviewed decision, and goes to a mark", async () => {
+  installDom();
+  const board = { render: (ctx) => h("div", null, ...ctx.legal.map((a) => h("button", { "data-aid": a.id }, ctx.label(a.id)))) };
+  const model = new FakeModel(baseState({ reviewed: REVIEWED, history_len: 8, step_index: 4, legal: [1, 1, 1, 1] }));
+  const el = document.createElement("div");
+  createWidget(board).render({ model, el });
+  const marks = el.querySelectorAll(".nbg-rv-mark");
+  assert.equal(marks.length, 2);
+  assert.ok(marks[1].classList.contains("nbg-rv-blunder") && marks[1].classList.contains("nbg-rv-here"));
+  const panel = el.querySelector(".nbg-review");
+  assert.ok(!panel.hidden);
+  assert.match(panel.querySelector('[data-testid="review-class"]').textContent, /blunder \(gave up 25% win chance\)/);
+  assert.match(panel.querySelector('[data-testid="review-best"]').textContent, /push 0/);
+  assert.ok(el.querySelector('[data-aid="1"]').classList.contains("nbg-review-best"));
+  assert.ok(el.querySelector('[data-aid="3"]').classList.contains("nbg-review-taken"));
+  marks[0].click();
+  assert.deepEqual(model.sent.at(-1), { type: "goto", step: 2 });
+  model.set({ reviewed: {} });
+  await flush();
+  assert.equal(el.querySelectorAll(".nbg-rv-mark").length, 0);
+  assert.ok(el.querySelector(".nbg-review").hidden);
+});
+
+test("review: the Review button on a finished game, its progress, and its message", async () => {
+  installDom();
+  assert.deepEqual(reviewState({}), { show: false, enabled: false, running: false, label: "Review" });
+  assert.deepEqual(reviewState({ reviewed: { ready: true } }), { show: true, enabled: true, running: false, label: "Review" });
+  const running = reviewState({ reviewed: { status: "running", done: 10, total: 40 } });
+  assert.equal(running.label, "Reviewing\u2026 25%");
+  assert.ok(running.show && !running.enabled);
+  const model = new FakeModel(baseState({ reviewed: { ready: true }, to_move: null }));
+  const el = document.createElement("div");
+  createWidget(demoBoard).render({ model, el });
+  const btn = el.querySelector('[data-key="ctl-review"]');
+  assert.ok(!btn.hidden && !btn.disabled);
+  btn.click();
+  assert.deepEqual(model.sent.at(-1), { type: "review" });
+  model.set({ reviewed: { status: "running", done: 3, total: 12 } });
+  await flush();
+  assert.ok(btn.disabled);
+  assert.match(el.querySelector(".nbg-review").textContent, /3 \/ 12/);
+  model.set({ reviewed: REVIEWED, history_len: 8, step_index: 8 });
+  await flush();
+  assert.ok(btn.hidden);
+  assert.equal(el.querySelectorAll(".nbg-rv-mark").length, 2);
 });
 
 const MARGIN = { payoff: "margin", payoff_text: "your final score minus the mean of the others' (points)" };

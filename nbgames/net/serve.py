@@ -23,8 +23,11 @@ import sys
 import time
 
 
-def add_parser(sub) -> None:
-    sv = sub.add_parser("serve", help="host tables for people and bots to join by link")
+def add_parser(sub, epilog=None, **kw) -> None:
+    sv = sub.add_parser("serve", help="host tables for people and bots to join by link",
+                        description="Host tables on a websocket server: one join link a seat, "
+                                    "each link sees and acts for its own seat only.",
+                        epilog=epilog, **kw)
     sv.add_argument("title", nargs="?", default=None, metavar="TITLE")
     sv.add_argument("--players", type=int, default=None)
     sv.add_argument("--seats", default=None,
