@@ -609,4 +609,3 @@ BROWSER_MESSAGES = {"action": "click", "step": "step", "play": "play", "pause": 
                     "tick": "tick", "undo": "undo", "goto": "goto", "new_game": "new_game",
                     "viewer": "viewer", "speed": "speed", "clear_error": "clear_error",
                     "hint": "hint", "cancel_hint": "cancel_hint", "review": "review"}
-MESSAGE_TYPES = tuple(BROWSER_MESSAGES)
