@@ -58,7 +58,7 @@ export function card(c, opts = {}) {
   const body = [
     h("span", { class: "ck-rank", "aria-hidden": "true" }, String(c.rank)),
     h("span", { class: "ck-blob", "aria-hidden": "true" }),
-    h("span", { class: "ck-ing", "aria-hidden": "true" }, opts.mini ? String(c.ingredient).slice(0, 4) : c.ingredient),
+    h("span", { class: "ck-ing", "aria-hidden": "true" }, c.ingredient),
     h("span", { class: "ck-price", "aria-hidden": "true" }, String(c.price)),
   ];
   const cls = ["ck-card", opts.mini ? "ck-mini" : "", opts.onclick ? "nbg-legal" : "", opts.cls || ""];

@@ -119,8 +119,11 @@ function cardFace(catalog, t, extra = {}) {
   const c = catalog.cards[t];
   const v = catalog.varieties[c.variety];
   const covered = extra.covered || new Array(c.suns).fill(false);
-  return h("div", { class: ["cc-card", extra.small ? "cc-small" : null], style: { "--cc-color": VARIETY_COLOR[v.name] || "#ccc" } },
-    h("div", { class: "cc-card-name" }, v.name),
+  // a small card sits in a bed whose header names the variety: its own name would not
+  // fit (it is in the card's title instead); a long name gets a smaller type
+  return h("div", { class: ["cc-card", extra.small ? "cc-small" : null], title: v.name,
+    style: { "--cc-color": VARIETY_COLOR[v.name] || "#ccc" } },
+    extra.small ? null : h("div", { class: ["cc-card-name", v.name.length > 8 ? "cc-name-long" : null] }, v.name),
     h("div", { class: "cc-card-pts" }, v.bed[0] === v.bed[1] ? `${v.points[String(v.bed[0])]}`
       : h("span", { class: "cc-pts-range" }, `${v.points[String(v.bed[0])]}..${v.points[String(v.bed[1])]}`),
       h("span", { class: "cc-leaf" }, v.bed[0] === v.bed[1] ? `×${v.bed[0]}` : `×${v.bed[0]}-${v.bed[1]}`)),

@@ -193,6 +193,11 @@ function workshop(ctx, root) {
   return h("div", { class: "kk-workshop", style: { "--kk-n": g + 2 }, role: "group", "aria-label": "the ingredient grid" }, cells);
 }
 
+/** Layers drawn under a kettle's top card (one a buried card, at most 12). */
+export function kettleLayers(size) {
+  return Math.max(0, Math.min((size || 0) - 1, 12));
+}
+
 function kettle(ctx, s) {
   const v = ctx.view;
   const cat = ctx.catalog;
@@ -201,7 +206,7 @@ function kettle(ctx, s) {
   const size = v.sizes[s];
   const top = cards[v.tops[s]];
   const layers = [];
-  for (let i = 0; i < Math.min(size - 1, 12); i += 1) layers.push(h("span", { class: "kk-layer" }));
+  for (let i = 0; i < kettleLayers(size); i += 1) layers.push(h("span", { class: "kk-layer" }));
   const active = s === v.current_player;
   return h("div", { class: ["kk-kettle", active && "kk-kettle-active"], "data-seat": s,
     "aria-label": `${ctx.seatLabel(s)}'s kettle: ${size} card${size === 1 ? "" : "s"}, top ${cardLabel(top, cat.symbols)}` },
@@ -209,7 +214,7 @@ function kettle(ctx, s) {
       h("span", { class: "kk-seat-dot", style: { "--kk-ink": COLOURS[colour] || "#888" } }),
       h("span", { class: "kk-seat-name" }, ctx.seatLabel(s)),
       h("span", { class: "kk-height", title: "cards in the kettle" }, `\u00D7 ${size}`)),
-    h("div", { class: "kk-pot" },
+    h("div", { class: "kk-pot", style: { "--kk-layers": Math.max(...(v.sizes || [0]).map(kettleLayers)) } },
       h("div", { class: "kk-stack" }, layers, top ? cardFace(top, cat, { cls: "kk-top" }) : null),
       h("div", { class: "kk-cauldron" })));
 }
@@ -307,7 +312,9 @@ export const board = {
   title: "kupferkessel",
   render(ctx) {
     const v = ctx.view || {};
-    const root = h("div", { class: "nbg-board kk-board" });
+    // table memory: scores() is 0 until the end (nobody sees the buried cards)
+    const later = v.memory !== "recall" && v.phase !== "over";
+    const root = h("div", { class: ["nbg-board", "kk-board", later ? "kk-scores-later" : null] });
     if (!Array.isArray(v.grid)) return root;
     const cat = ctx.catalog || {};
     const yours = ctx.legal.length > 0;
@@ -318,6 +325,8 @@ export const board = {
       v.removed ? h("span", { class: "kk-chip" }, `Out of the game ${v.removed}`) : null,
       h("span", { class: "kk-chip kk-chip-mode", title: v.memory === "recall" ? "every kettle's cards are remembered for you" : "only the table: remember your own kettle" },
         v.memory === "recall" ? "Perfect memory" : "Table memory"),
+      later ? h("span", { class: "kk-chip kk-chip-later", title: "with table memory only the top cards are shown, "
+        + "so nobody can total a kettle until the game ends" }, "Scores at the end") : null,
       v.streak > 1 && v.phase !== "over" ? h("span", { class: "kk-chip kk-chip-extra" }, "Extra turn") : null);
     const events = v.events || [];
     const top = h("div", { class: "kk-top-row" },

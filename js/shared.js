@@ -56,7 +56,7 @@ export const TRAITS = [
   "title", "name", "players", "viewer", "viewers", "view", "legal", "log_lines", "scores",
   "winners", "seat_info", "to_move", "status", "step_index", "history_start", "history_len",
   "error", "speed", "playing", "catalog", "action_space", "advisor", "advisor_label", "advisor_ready",
-  "hints", "thinking",
+  "hints", "thinking", "reviewed",
 ];
 
 export const SPEEDS = [0.5, 1, 2, 4, 8, 16];
@@ -312,8 +312,13 @@ export function hintTable(moves, space, { limit = 5, groupAbove = 12, perGroup =
     .slice(0, limit);
 }
 
-/** "push 1: 30% of the search (30 visits), wins 50%" */
+/** "push 1: 30% of the search (30 visits), wins 50%"; an exact solver's move:
+ * its equilibrium probability and its value in the solver's payoff. */
 export function hintText(m, label, meaning) {
+  if (m.payoff) {              // an exact solver's move: probability, value in its payoff
+    return `${label ? `${label}: ` : ""}${m.forced ? "forced" : `equilibrium probability ${pct(m.share)}`}, `
+      + `${m.payoff} ${signed(m.value)}`;
+  }
   return `${label ? `${label}: ` : ""}${pct(m.share)} of the search (${m.visits} visits), ` +
     valueText(m.value, meaning);
 }
@@ -325,6 +330,26 @@ export function hintedIds(moves, { most = 8, floor = 0.1 } = {}) {
     .sort((a, b) => b[1].share - a[1].share || b[1].visits - a[1].visits || Number(a[0]) - Number(b[0]));
   const best = rows.length ? rows[0][1].share : 0;
   return new Set(rows.filter(([, m]) => m.share >= floor * best).slice(0, most).map(([id]) => id));
+}
+
+/** The Solve panel's content (an exact solver's analysis, pure): the moves sorted
+ * by equilibrium probability, then value; each value is in the solver's own payoff
+ * (`payoff`, e.g. "margin", explained by `payoffText`); `forced` when the seat has
+ * a single legal move. */
+export function solveView(moves, space) {
+  const rows = Object.entries(moves || {})
+    .map(([id, m]) => ({ id: Number(id), label: actionLabel(space, Number(id)), ...m }))
+    .sort((a, b) => b.share - a.share || b.value - a.value || a.id - b.id);
+  const first = rows[0] || {};
+  return { rows, forced: rows.length === 1 && !!first.forced, payoff: first.payoff || "value",
+    payoffText: first.payoff_text || "" };
+}
+
+/** A signed value as the Solve panel shows it: "+1.25", "-0.5", "0". */
+export function signed(v) {
+  if (typeof v !== "number" || !Number.isFinite(v)) return "?";
+  const r = Math.round(v * 100) / 100;
+  return r > 0 ? `+${r}` : String(r);
 }
 
 /**
@@ -374,6 +399,55 @@ export function hintState(data) {
   const progress = hintProgress(h);
   if (running) label = progress === null ? "Thinking\u2026" : `Thinking\u2026 ${Math.round(100 * progress)}%`;
   return { show: !!data.advisor && (ready || running), enabled: can || running, running, label };
+}
+
+/** The review's marks on the timeline (pure): one a reviewed decision of the rows
+ * the viewer may see, [{step, cls, seat, at}] with `at` its place on the scrubber
+ * from 0 to 1 (see nbgames/arena/review.py: rows keyed by the step before the
+ * decision). Empty when there is no review. */
+export function reviewMarks(data) {
+  const rows = (data.reviewed && data.reviewed.rows) || {};
+  const lo = data.history_start || 0;
+  const hi = data.history_len || 0;
+  const span = Math.max(1, hi - lo);
+  return Object.entries(rows)
+    .map(([step, r]) => ({ step: Number(step), cls: r.class, seat: r.seat, at: (Number(step) - lo) / span }))
+    .filter((m) => m.step >= lo && m.step <= hi)
+    .sort((a, b) => a.step - b.step);
+}
+
+/** The review row of the decision at the current position, or null (pure). */
+export function reviewAt(data) {
+  const rows = (data.reviewed && data.reviewed.rows) || {};
+  return rows[String(data.step_index)] || null;
+}
+
+/** A reviewed decision as the hint overlay shows an analysis: the advisor's choice
+ * at full heat, the move taken at its value over the choice's (pure). */
+export function reviewHints(row) {
+  if (!row) return { moves: {} };
+  const moves = {};
+  const heat = row.value_best > 0 ? Math.min(1, row.value_taken / row.value_best) : 0;
+  moves[String(row.taken_id)] = { share: row.taken_id === row.best_id ? 1 : heat, visits: 0, value: row.value_taken };
+  moves[String(row.best_id)] = { share: 1, visits: 0, value: row.value_best };
+  return { status: "done", moves };
+}
+
+/** The Review button's state from the synced data (pure): shown on a finished
+ * game with no review yet (`reviewed.ready`) and while its review runs. */
+export function reviewState(data) {
+  const r = data.reviewed || {};
+  const running = r.status === "running";
+  let label = "Review";
+  if (running) label = r.total ? `Reviewing\u2026 ${Math.round((100 * (r.done || 0)) / r.total)}%` : "Reviewing\u2026";
+  return { show: !!r.ready || running, enabled: !!r.ready, running, label };
+}
+
+/** Counts of each class among the marks (pure): {best: n, good: n, ...}. */
+export function reviewCounts(marks) {
+  const out = {};
+  for (const m of marks) out[m.cls] = (out[m.cls] || 0) + 1;
+  return out;
 }
 
 /** Parse the seed box: "" -> null (random), an int 0..2^53 -> number, else undefined. */
@@ -491,15 +565,21 @@ export class Shell {
       "data-key": "ctl-hint",
       onclick: () => send({ type: hintState(readModel(this.model)).running ? "cancel_hint" : "hint" }) },
       "Hint");
+    this.reviewBtn = h("button", { class: "nbg-btn nbg-review-btn", "aria-label": "review the finished game",
+      "data-key": "ctl-review", hidden: true, onclick: () => send({ type: "review" }) }, "Review");
     this.hintBox = h("section", { class: "nbg-panel nbg-hints", "aria-label": "hints", hidden: true });
     this.thinkBox = h("section", { class: "nbg-panel nbg-thinking", "aria-label": "bot thinking",
       hidden: true });
+    this.reviewStrip = h("div", { class: "nbg-review-strip", role: "toolbar", "aria-label": "review marks",
+      hidden: true });
+    this.reviewBox = h("section", { class: "nbg-panel nbg-review", "aria-label": "review", hidden: true });
     this.viewerSel = h("select", { class: "nbg-viewer", "aria-label": "view the board as",
       onchange: (e) => send({ type: "viewer", seat: e.target.value === "" ? null : Number(e.target.value) }) });
 
     const controls = h("div", { class: "nbg-controls" },
-      h("div", { class: "nbg-row" }, this.stepBtn, this.playBtn, this.speedSel, this.undoBtn, this.hintBtn),
+      h("div", { class: "nbg-row" }, this.stepBtn, this.playBtn, this.speedSel, this.undoBtn, this.hintBtn, this.reviewBtn),
       h("div", { class: "nbg-row" }, this.backBtn, this.scrub, this.fwdBtn, this.stepText),
+      this.reviewStrip,
       h("div", { class: "nbg-row" }, h("label", { class: "nbg-lbl" }, "View as ", this.viewerSel)),
       h("div", { class: "nbg-row" }, h("label", { class: "nbg-lbl" }, "Seed ", this.seedInput), this.newBtn));
 
@@ -511,7 +591,7 @@ export class Shell {
         h("div", { class: "nbg-side" },
           h("section", { class: "nbg-panel", "aria-label": "seats and scores" }, h("h4", null, "Seats & scores"), this.seatsBox),
           h("section", { class: "nbg-panel", "aria-label": "controls" }, h("h4", null, "Controls"), controls),
-          this.hintBox, this.thinkBox,
+          this.reviewBox, this.hintBox, this.thinkBox,
           h("section", { class: "nbg-panel", "aria-label": "log" }, h("h4", null, "Log"), this.logBox))));
     this.root.addEventListener("keydown", (e) => arrowKeys(e));
     this.el.appendChild(this.root);
@@ -557,6 +637,7 @@ export class Shell {
     }
     this.boardBox.replaceChildren(boardEl);
     this.drawHints(data, ctx);
+    this.drawReview(data, ctx);
 
     // seats and scores
     this.seatsBox.replaceChildren(seatsTable(data));
@@ -629,7 +710,11 @@ export class Shell {
         r.moves ? h("ul", { class: "nbg-hint-sub" }, r.moves.map((x) => h("li", { title: hintText(x, x.label, m) },
           `${x.detail} `, h("b", null, pct(x.share)),
           x.visits > 0 ? h("span", { class: "nbg-muted" }, ` ${valueText(x.value, m)}`) : []))) : [])));
-    if (hints.status === "done") {
+    if (hints.status === "done" && data.advisor_label === "Solve") {
+      paintHints(this.boardBox, hints, ctx.space);
+      this.hintBox.replaceChildren(...solvePanel(hints, ctx));
+      this.hintBox.hidden = false;
+    } else if (hints.status === "done") {
       paintHints(this.boardBox, hints, ctx.space);
       const label = data.advisor_label || "Hint";
       const you = typeof hints.value === "number"
@@ -668,6 +753,82 @@ export class Shell {
     }
   }
 
+  /** The review (the `reviewed` trait from Python, see nbgames/arena/review.py): marks
+   * by class on a strip under the scrubber (a click goes to that decision), and at a
+   * reviewed decision the move taken beside the advisor's choice, painted on the
+   * board through the hint overlay and told in the review panel. */
+  drawReview(data, ctx) {
+    const review = data.reviewed || {};
+    const rs = reviewState(data);
+    this.reviewBtn.hidden = !rs.show;
+    this.reviewBtn.disabled = !rs.enabled;
+    this.reviewBtn.textContent = rs.label;
+    const marks = reviewMarks(data);
+    if (rs.running) {
+      this.reviewStrip.replaceChildren();
+      this.reviewStrip.hidden = true;
+      this.reviewBox.replaceChildren(h("h4", null, "Review"), h("div", { class: "nbg-muted" },
+        `reviewing every decision\u2026 ${review.done || 0}${review.total ? ` / ${review.total}` : ""}`));
+      this.reviewBox.hidden = false;
+      return;
+    }
+    if (!marks.length) {
+      this.reviewStrip.replaceChildren();
+      this.reviewStrip.hidden = true;
+      this.reviewBox.replaceChildren();
+      this.reviewBox.hidden = true;
+      return;
+    }
+    const pct = (x) => `${Math.round(100 * x)}%`;
+    const width = Math.max(0.25, Math.min(1.2, 100 / marks.length));   // % of the strip
+    const rank = { best: 1, good: 2, inaccuracy: 3, mistake: 4, blunder: 5 };
+    this.reviewStrip.replaceChildren(...marks.map((m) => h("button", {
+      class: ["nbg-rv-mark", `nbg-rv-${m.cls}`, m.step === data.step_index ? "nbg-rv-here" : ""],
+      style: { left: `${(100 * m.at).toFixed(2)}%`, width: `${width.toFixed(2)}%`, "z-index": rank[m.cls] || 0 },
+      "aria-label": `step ${m.step}, ${ctx.seatLabel(m.seat)}: ${m.cls}`, title: `step ${m.step}, ${ctx.seatLabel(m.seat)}: ${m.cls}`,
+      "data-key": `rv-${m.step}`, "data-step": String(m.step), "data-class": m.cls,
+      onclick: () => this.send({ type: "goto", step: m.step }),
+    })));
+    this.reviewStrip.hidden = false;
+    const row = reviewAt(data);
+    const head = h("h4", null, `Review (${review.advisor || "advisor"})`);
+    const bad = marks.filter((m) => (rank[m.cls] || 0) >= 3);
+    const prev = [...bad].reverse().find((m) => m.step < data.step_index);
+    const next = bad.find((m) => m.step > data.step_index);
+    const nav = h("div", { class: "nbg-row", role: "toolbar", "aria-label": "review navigation" },
+      h("button", { class: "nbg-btn", "data-key": "rv-prev", "aria-label": "previous inaccuracy, mistake or blunder",
+        disabled: !prev, onclick: () => prev && this.send({ type: "goto", step: prev.step }) }, "\u25C0 previous"),
+      h("button", { class: "nbg-btn", "data-key": "rv-next", "aria-label": "next inaccuracy, mistake or blunder",
+        disabled: !next, onclick: () => next && this.send({ type: "goto", step: next.step }) }, "next \u25B6"));
+    if (row) {
+      const hints = reviewHints(row);
+      paintHints(this.boardBox, hints, ctx.space);
+      for (const el of this.boardBox.querySelectorAll("[data-aid]")) {
+        const aid = Number(el.getAttribute("data-aid"));
+        if (aid === row.taken_id) el.classList.add("nbg-review-taken");
+        if (aid === row.best_id) el.classList.add("nbg-review-best");
+      }
+      const same = row.taken_id === row.best_id;
+      this.reviewBox.replaceChildren(head,
+        h("div", { class: ["nbg-rv-verdict", `nbg-rv-${row.class}`], "data-testid": "review-class" },
+          `${ctx.seatLabel(row.seat)}: ${row.class}`, row.loss > 0 ? ` (gave up ${pct(row.loss)} win chance)` : ""),
+        h("div", { "data-testid": "review-taken" }, "played ", h("b", null, row.taken), ` \u2014 win chance ${pct(row.value_taken)}`),
+        same ? h("div", { class: "nbg-muted" }, "the advisor's choice too")
+          : h("div", { "data-testid": "review-best" }, "advisor: ", h("b", null, row.best), ` \u2014 win chance ${pct(row.value_best)}`),
+        h("div", { class: "nbg-muted" }, row.source === "exact" ? "exact (solved)" : "searched", row.focused ? ", measured again" : ""),
+        nav);
+    } else {
+      const counts = reviewCounts(marks);
+      const seats = (review.seats || []).map((s) => ctx.seatLabel(s)).join(", ");
+      this.reviewBox.replaceChildren(head,
+        h("div", null, `${marks.length} decisions of ${seats || "no seat"}: `,
+          ["inaccuracy", "mistake", "blunder"].map((c) => `${counts[c] || 0} ${c === "inaccuracy" ? "inaccuracies" : `${c}s`}`).join(", ")),
+        h("div", { class: "nbg-muted" }, "Step to a marked decision to see the move taken beside the advisor's choice."),
+        nav);
+    }
+    this.reviewBox.hidden = false;
+  }
+
   tick(data) {
     if (!data.playing) {
       if (this.timer) clearTimeout(this.timer);
@@ -697,6 +858,37 @@ export class Shell {
 function seatSuffix(seats, v) {
   const s = seats && seats[v];
   return s && s.kind !== "human" ? ` (${s.name})` : "";
+}
+
+/** The Solve panel: the equilibrium of the rest of the game for the seat to move,
+ * each move's probability and its value in the solver's payoff, named; a forced
+ * move said to be forced. */
+function solvePanel(hints, ctx) {
+  const sv = solveView(hints.moves, ctx.space);
+  const values = Array.isArray(hints.values) ? h("div", { class: "nbg-muted", "data-testid": "seat-values" },
+    `equilibrium ${sv.payoff} of each seat: `,
+    hints.values.map((v, i) => `${ctx.seatLabel(i)} ${signed(v)}`).join(", ")) : null;
+  if (sv.forced) {
+    const r = sv.rows[0];
+    return [h("h4", null, "Solve"),
+      h("p", { class: "nbg-solve-forced", "data-testid": "solve-forced" },
+        h("b", null, "Forced: "), `${r.label} is the only legal move (${sv.payoff} ${signed(r.value)}).`),
+      values];
+  }
+  const table = h("table", { class: "nbg-table nbg-solve-table" },
+    h("thead", null, h("tr", null, h("th", { scope: "col" }, "move"),
+      h("th", { scope: "col", class: "nbg-num" }, "probability"),
+      h("th", { scope: "col", class: "nbg-num" }, sv.payoff))),
+    h("tbody", null, sv.rows.map((r) => h("tr", { class: r.share > 0 ? "nbg-solve-played" : null },
+      h("td", null, h("span", { class: "nbg-hint-bar", style: { "--nbg-heat": r.share.toFixed(3) } }), ` ${r.label}`),
+      h("td", { class: "nbg-num" }, `${Math.round(100 * r.share)}%`),
+      h("td", { class: "nbg-num" }, signed(r.value))))));
+  return [h("h4", null, "Solve: exact equilibrium"), table,
+    h("p", { class: "nbg-muted nbg-solve-note" },
+      `probability: how often the equilibrium plays the move. ${sv.payoff}: ${sv.payoffText}, `
+      + "expected if everyone plays the equilibrium after the move. The equilibrium maximises it, "
+      + "so a move it plays is worth at least as much as one it avoids."),
+    values];
 }
 
 /** The seats-and-scores table: seat, who plays it, score; the viewer, the seat to

@@ -478,11 +478,21 @@ function ownStand(ctx, ix, ui, redraw) {
     standHeader(ctx, seat), h("div", { class: "vg-counter-top" }, frame), status);
 }
 
+/** The cell size of an opponent's stand: it must fit a column of the opponents'
+ * grid (veggies.css: at least 170 px wide, 250 px when `big`, at the end or for
+ * the spectator), so that three opponents sit side by side rather than in one
+ * tall column. */
+export function otherCellPx(win, big) {
+  const cols = Math.max(win.cols, 1);
+  const rows = Math.max(win.rows, 1);
+  return big ? Math.max(12, Math.min(28, Math.floor(224 / cols), Math.floor(300 / rows)))
+    : Math.max(9, Math.min(20, Math.floor(148 / cols), Math.floor(220 / rows)));
+}
+
 function otherStand(ctx, seat, big) {
   const stand = ctx.view.stands[seat];
   const win = standWindow(stand, 0);
-  const cellPx = big ? Math.max(16, Math.min(32, Math.floor(440 / Math.max(win.cols, 1)), Math.floor(360 / Math.max(win.rows, 1))))
-    : Math.max(14, Math.min(24, Math.floor(320 / Math.max(win.cols, 1)), Math.floor(280 / Math.max(win.rows, 1))));
+  const cellPx = otherCellPx(win, big);
   const { cells } = standGrid(ctx, seat, { window: win, ui: ctx.ui });
   const reveal = (ctx.view.reveal || []).find((r) => r.seat === seat);
   const revealed = reveal && reveal.hand && reveal.hand.length
@@ -605,7 +615,8 @@ export const board = {
         over ? scoringTable(ctx, ui, redraw) : top,
         h("div", { class: "vg-stands" },
           seatIsMine ? ownStand(ctx, ix, ui, redraw) : null,
-          h("div", { class: "vg-others" }, others.map((s) => otherStand(ctx, s, !seatIsMine || over)))),
+          h("div", { class: ["vg-others", !seatIsMine || over ? "vg-others-big" : null] },
+            others.map((s) => otherStand(ctx, s, !seatIsMine || over)))),
       ].filter(Boolean));
       if (focusKey) {
         const el = root.querySelector(`[data-key="${focusKey}"]`);

@@ -18,6 +18,7 @@ from . import (
 )
 from . import agents as bots
 from .arena import HumanTurnError, Table, TournamentResult, play, tournament
+from .arena.review import Review, review
 from .core import (
     Action,
     ActionList,
@@ -41,16 +42,89 @@ from .core.infoset import InfoSet
 __version__ = "0.1.0"
 
 
-def widget(*args, **kwargs):
-    """A GameWidget: a board to play, step and inspect in a notebook.
-    See :class:`nbgames.widget.GameWidget`."""
+def host(*args, **kwargs):
+    """Host a table (or a classroom of tables) on a websocket server: one join link
+    a person. See :func:`nbgames.net.server.host`."""
+    from .net import host as _host
+    return _host(*args, **kwargs)
+
+
+def join(link, policy=None, **kwargs):
+    """Join a hosted table: the board of that seat, or with ``policy`` a bot that
+    plays it from this kernel. See :func:`nbgames.net.client.join`."""
+    from .net.client import join as _join
+    return _join(link, policy=policy, **kwargs)
+
+
+class _Default:
+    """A default shown by name in signatures (``help`` and ``inspect``)."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+_FIRST_HUMAN = _Default("<the first human seat, else None>")
+
+
+def widget(title=None, players: int | None = None, *, seats=None, seed: int | None = None,
+           viewer=_FIRST_HUMAN, viewers=None, reveal: bool = False, speed: float = 2.0,
+           log_limit: int = 20, advisor=None, show_thinking: bool = False, state=None,
+           **options):
+    """A board to play, step through and inspect one game in a notebook (a
+    :class:`nbgames.widget.GameWidget`, an anywidget)::
+
+        nbgames.widget(title, players=2, seats=["human", "greedy"], seed=3)
+        nbgames.widget(game, seats=[...])              # a loaded Game, with its options
+        nbgames.widget(state=some_state, viewer=0)     # any position, e.g. game.scenario(...)
+
+    ``title``          a title (one of ``nbgames.games()``) or a loaded Game.
+    ``players``        the player count (default: one a seat of ``seats``, else the
+                       title's fewest), as for ``nbgames.play`` and ``nbgames.tournament``.
+    ``seats``          one entry a seat: ``"human"``, a built-in bot's name
+                       (``"greedy"``, ``"random"``, ``"ismcts"``) or a policy
+                       ``policy(observation, legal_actions) -> action`` (default: seat
+                       0 human, the others greedy). ``w.seats[i] = p`` swaps one later.
+    ``seed``           the deal (default: a random one; the board's "New game" asks too).
+    ``viewer``         the seat the board is drawn for; None is the spectator, who
+                       sees no hand (default: the first human seat).
+    ``viewers``        the seats the "View as" menu offers: a list (None for the
+                       spectator), ``"all"``, or None (the human seats).
+    ``reveal``         True shows every hand (teaching; settable from Python only).
+    ``speed``          decisions a second when the Play button lets bots move (0.25 to 50).
+    ``log_limit``      the log lines shown (default 20).
+    ``advisor``        the Hint button: ``"ismcts"``, a search bot such as
+                       ``nbgames.bots.ismcts(...)``, or ``nbgames.theory.solver()`` (its
+                       button reads "Solve": exact equilibrium shares of small endgames).
+    ``show_thinking``  after a search bot moves, show its statistics (to that seat's
+                       view only, or to everyone with ``reveal=True``).
+    ``state``          start from this State instead of a new deal (its game decides
+                       the title, players and options).
+    ``**options``      the title's options, checked as ``nbgames.load`` checks them;
+                       ``help(nbgames.games.<title>)`` lists them with their defaults.
+
+    Unknown keywords are refused with the lists of the widget's arguments and the
+    title's options. The widget's methods (``step``, ``play``, ``undo``, ``goto``,
+    ``new_game``, ``act``, ``hint``) are those of :class:`nbgames.widget.GameWidget`.
+    """
     from .widget import make_widget
-    return make_widget(*args, **kwargs)
+    kwargs = dict(options)
+    for name, value, default in (("seats", seats, None), ("seed", seed, None),
+                                 ("viewer", viewer, _FIRST_HUMAN), ("viewers", viewers, None),
+                                 ("reveal", reveal, False), ("speed", speed, 2.0),
+                                 ("log_limit", log_limit, 20), ("advisor", advisor, None),
+                                 ("show_thinking", show_thinking, False), ("state", state, None)):
+        if value is not default:
+            kwargs[name] = value
+    return make_widget(title, players, **kwargs)
 
 
 __all__ = ["adapters", "Action", "ActionList", "Game", "InfoSet", "Option", "State", "Table", "games",
            "theory", "load",
            "replay",
-           "play", "tournament", "TournamentResult", "widget", "bots", "HumanTurnError", "IllegalActionError",
+           "play", "review", "Review", "tournament", "TournamentResult", "widget", "host", "join", "bots",
+           "HumanTurnError", "IllegalActionError",
            "InvalidActionError", "NotLegalError", "GameOverError", "NbgamesError",
            "OptionError", "PolicyError", "RecordError", "UnknownGameError"]

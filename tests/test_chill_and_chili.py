@@ -329,7 +329,7 @@ def test_hand_limit_forces_compost():
     s = g.new_state(seed=9)
     s = rig(s, hands=[s.draw[-7:], None])
     s.apply("draw the top card")
-    assert s.step == "compost" and s.current_player == 0
+    assert s.stage == "compost" and s.current_player == 0
     assert all(a.startswith("compost ") for a in labels(s))
     t = s.hands[0][0]
     s.apply(f"compost {g.type_names[t]}")
@@ -343,7 +343,7 @@ def test_composted_accessory_returns_to_its_stack():
     s = g.new_state(seed=10)
     s = rig(s, hands=[s.draw[-7:], None])
     s.apply("buy Scarecrow")
-    assert s.step == "compost"
+    assert s.stage == "compost"
     s.apply("compost Scarecrow")
     assert s.stacks[3] == 5 and s.held[0] == 0 and s.compost == []
 
@@ -409,7 +409,7 @@ def test_worked_example_nina_takes_six_of_eleven():
     money = s.clone().apply("take the pond as money")
     assert money.coins[0] == 4 + 6                      # the alternative: 6 coins
     s.apply("take the pond as water")
-    assert s.pond == 5 and s.drops == 6 and s.step == "water"
+    assert s.pond == 5 and s.drops == 6 and s.stage == "water"
     assert labels(s) == ["water bed 1", "water bed 2"]
     s.apply("water bed 1")
     # only the carrot bed has free suns: 3 drops land there, the surplus 2 in the well
@@ -448,7 +448,7 @@ def test_watering_can():
     s = g.new_state(seed=17)
     s = rig(s, laid=[[1], []], pond=4, well=5)
     s.apply("take the pond as money")
-    assert s.step == "can"
+    assert s.stage == "can"
     s.apply("Watering Can chips as water")      # no bed: the drops go back to the well
     assert s.coins[0] == 6 and s.well == 5
     s = g.new_state(seed=17)
@@ -471,7 +471,7 @@ def test_wheelbarrow_and_fertilizer_on_planting():
     top = s.draw[-3]
     s = rig(s, hands=[hand, None], laid=[[0, 2], []], well=3, draw_top=[top])
     s.apply("plant Corn (suns 1+2)")
-    assert s.hands[0] == [top] and s.step == "barrow"
+    assert s.hands[0] == [top] and s.stage == "barrow"
     s.apply("Wheelbarrow chips as water")       # a single bed with 3 suns: no choice
     assert s.beds[0] == [(combo(g, "Corn (suns 1+2)"), 2)] and s.well == 1
     assert s.current_player == 1
@@ -485,9 +485,9 @@ def test_scarecrow():
     s = rig(s, laid=[[3], []])
     top = s.draw[-1]
     s.apply("Scarecrow: draw the top card")
-    assert top in s.hands[0] and s.step == "compost" and len(s.hands[0]) == 6
+    assert top in s.hands[0] and s.stage == "compost" and len(s.hands[0]) == 6
     s.apply(f"compost {g.type_names[s.hands[0][0]]}")
-    assert s.step == "main" and s.current_player == 0
+    assert s.stage == "main" and s.current_player == 0
     assert "Scarecrow: draw the top card" not in labels(s)
     assert any(a.startswith("fresh") for a in labels(s))       # start_order 'any'
     s.apply("draw the top card")
@@ -551,8 +551,48 @@ def test_scoring_functions():
     assert scoring.bed_points(5, 3, 2) == 5 and scoring.bed_points(5, 3, 3) == 10
     pts = scoring.player_points([(5, 3, 3), (4, 3, 0)], hand_cards=2, coins=8)
     assert pts == {"beds": 14, "hand": 2, "coins": 2, "total": 18}
-    assert scoring.winners([10, 12, 12], [3, 1, 2]) == [2]
-    assert scoring.winners([12, 12], [2, 2]) == [0, 1]
+
+
+def test_tie_goes_to_more_beds_then_is_shared():
+    """End of Game: "If there is a tie, the player among them who has planted more
+    beds wins. If there is still no clear winner, there are several winners."
+    Staged from finished games: chips moved from the well to a seat's coins until
+    both seats tie on points (chips conserved), with the bed counts as they are,
+    then with equal bed counts."""
+    g = nbgames.load("chill_and_chili", players=2)
+    cpp = g.components.rules["coins_per_point"]
+
+    def tied(state):
+        d = state.to_dict()
+        totals = [x["total"] for x in state._lines()]
+        lo = totals.index(min(totals))
+        need = (max(totals) - min(totals)) * cpp
+        if need > d["data"]["well"]:
+            return None
+        d["data"]["well"] -= need
+        d["data"]["coins"][lo] += need
+        return g.scenario(d)
+
+    seen = set()
+    for seed in range(60):
+        s = g.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            s.apply(rng.choice(s.legal_actions()))
+        t = tied(s)
+        if t is None:
+            continue
+        assert t.scores()[0] == t.scores()[1]
+        beds = [len(b) for b in t.beds]
+        if beds[0] != beds[1]:
+            assert t.winners() == [beds.index(max(beds))]
+            seen.add("beds")
+        else:
+            assert t.winners() == [0, 1]
+            seen.add("shared")
+        if seen == {"beds", "shared"}:
+            break
+    assert seen == {"beds", "shared"}, seen
 
 
 def test_end_scores_and_accessories_in_hand():
@@ -672,7 +712,7 @@ def test_observation_bed_values_and_watered_follow_the_score():
             hand = st.hand_size(seat)
             assert sum(o["bed_values"][seat]) + hand + o["coins"][seat] // cpp == o["scores"][seat]
             seen_full += len(o["watered"][seat])
-        if st.step == "water":
+        if st.stage == "water":
             seat = st.current_player
             targets = {g.action_space.unpack(a)[1] - 1 for a in st.legal_action_ids()}
             assert targets.isdisjoint(o["watered"][seat])
@@ -685,7 +725,7 @@ def test_observation_take_and_take_left_match_the_take():
     what stays in the pond."""
     checked = 0
     for st in _positions(2, 32):
-        if st.is_terminal() or st.step != "main":
+        if st.is_terminal() or st.stage != "main":
             continue
         seat = st.current_player
         o = st.observation(seat)
@@ -731,7 +771,7 @@ def test_take_preview_is_what_playing_it_does():
     checked = with_can = 0
     for seed in (33, 34):
         for st in _positions(2, seed):
-            if st.is_terminal() or st.step != "main":
+            if st.is_terminal() or st.stage != "main":
                 continue
             seat = st.current_player
             before = st.to_dict()
@@ -740,14 +780,14 @@ def test_take_preview_is_what_playing_it_does():
             real = st.clone().apply("take the pond as water")
             n = st.observation(seat)["take"]
             coins, well = st.coins[seat], st.well
-            if real.step == "can":
+            if real.stage == "can":
                 assert p["can"] > 0
                 real.apply("Watering Can chips as money")
                 assert real.coins[seat] - coins == p["can"]
                 with_can += 1
             else:
                 assert p["can"] == 0
-            while real.step == "water":
+            while real.stage == "water":
                 free = {b: k for b, k in real._free_suns(seat)}
                 real.apply(f"water bed {min(free, key=lambda b: (free[b], b)) + 1}")
             beds0, beds1 = st.beds[seat], real.beds[seat]
@@ -779,14 +819,14 @@ def test_pending_chips_are_what_the_accessory_gives():
     assert s.observation(0)["pending_chips"] == 2
     kinds = set()
     for st in _positions(2, 35, policy_every=2):
-        if st.is_terminal() or st.step not in ("can", "barrow"):
+        if st.is_terminal() or st.stage not in ("can", "barrow"):
             continue
         seat = st.current_player
         k = st.observation(seat)["pending_chips"]
-        money = st.clone().apply(f"{'Watering Can' if st.step == 'can' else 'Wheelbarrow'} "
+        money = st.clone().apply(f"{'Watering Can' if st.stage == 'can' else 'Wheelbarrow'} "
                                  f"chips as money")
         assert money.coins[seat] - st.coins[seat] == k > 0
-        kinds.add(st.step)
+        kinds.add(st.stage)
     assert kinds, "no accessory asked in this game"
 
 
@@ -807,3 +847,80 @@ def test_catalog_derived_facts():
     assert cat["accessories"][1]["help"] == "3 more chips from the well whenever you take the pond"
     assert cat["accessories"][2]["help"] == "1 chip from the well whenever you plant"
     assert cat["fresh_cost"] == 2 and load(2).catalog()["fresh_cost"] == 1
+
+
+# -- hidden information (issue 18) ----------------------------------------------------------
+def _random_until(s, rng, stop):
+    while not s.is_terminal() and not stop(s):
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_a_copy_carries_no_line_of_another_seats_hand():
+    """The audit: ``s.determinize(0, 7).log(1)`` named seat 1's real hand ("You are
+    dealt ...", "You draw ...") beside a resampled hand in ``.observation(1)``. A copy
+    for seat 0 holds only the lines seat 0 read: every line of seat 1's log in the
+    copy is a public line of the truth."""
+    g = nbgames.load("chill_and_chili", players=2)
+    s = g.new_state(seed=1)
+    _random_until(s, random.Random(1), lambda st: st.step >= 12)
+    private_1 = [text for to, text in s._log if to == 1]
+    assert any("You are dealt" in t for t in private_1)
+    copy0 = s.determinize(0, 7)
+    assert not set(copy0.log(1)) & set(private_1)
+    assert copy0.log(1) == s.log(None)
+    assert copy0.log(0) == s.log(0)
+    assert nbgames.InfoSet(s, 0).sample(random.Random(3)).log(1) == s.log(None)
+
+
+def test_a_card_bought_face_up_stays_in_its_buyers_hand_in_every_copy():
+    """A) Buy a Card: the face-up market card goes into the buyer's hand, in view of
+    everyone; until the buyer plants or composts a card of its kind it is known to be
+    there. Every copy made for the others keeps it there (40 of 40); the face-down
+    draws are resampled."""
+    g = nbgames.load("chill_and_chili", players=3)
+    found = 0
+    for seed in range(40):
+        s = g.new_state(seed=seed)
+        rng = random.Random(seed)
+        _random_until(s, rng, lambda st: any(st.known[x] for x in range(3)) and st.current_player is not None)
+        if s.is_terminal():
+            continue
+        buyer = next(x for x in range(3) if s.known[x])
+        viewer = (buyer + 1) % 3
+        for k in range(40):
+            c = s.determinize(viewer, random.Random(k))
+            rest = list(c.hands[buyer])
+            for t in s.known[buyer]:
+                assert t in rest, (seed, k, s.known[buyer], c.hands[buyer])
+                rest.remove(t)
+            c.check_invariants()
+        found += 1
+        if found >= 5:
+            break
+    assert found >= 5
+    # planting or composting a card of that kind takes it out of what is known
+    s = g.new_state(seed=2)
+    s.known[0] = [s.hands[0][0]]
+    t = s.known[0][0]
+    s._lose_card(0, t)
+    assert t not in s.known[0]
+
+
+def test_face_down_draws_are_the_drawers_and_counted_in_public():
+    """Draws are face down (A) Buy a Card: "take the top card of the draw pile"): the
+    drawer sees its card (``drew``), the others see that a card was drawn
+    (``draws``); a copy for another seat gives the drawer as many drawn cards as it
+    drew and still could hold, from its resampled hand."""
+    g = nbgames.load("chill_and_chili", players=2)
+    s = g.new_state(seed=5)
+    s.apply("draw the top card")
+    while s.current_player == 0:
+        s.apply(s.legal_actions()[0])
+    assert s.draws[0] == 1 and len(s.drew[0]) <= 1
+    for k in range(30):
+        c = s.determinize(1, random.Random(k))
+        assert c.draws[0] == 1
+        assert len(c.drew[0]) == min(1, len(c.hands[0]) - len(c.known[0]))
+        assert all(t in c.hands[0] for t in c.drew[0])
+        assert c.observation(1) == s.observation(1)

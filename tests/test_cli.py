@@ -31,11 +31,13 @@ def record(tmp_path_factory):
     return path, rec
 
 
-def test_play_a_whole_game_as_a_human_typing_ids_and_labels(tmp_path):
+def test_play_a_whole_game_as_a_human_typing_numbers_ids_and_labels(tmp_path):
+    """A number is an item of the '?' list (1 is its first line), #N the action id
+    N, and a label matches in any case; the record names every seat's policy."""
     game = nbgames.load(TITLE, 2)
     state = game.new_state(seed=9)
-    # the human (seat 0) plays the first legal action each time; seat 1 is "random"
-    lines = ["?", "not an action"]
+    # the human (seat 0) plays the last legal action each time; seat 1 is "random"
+    lines = ["?", "not an action", "0", "99999"]
     out_path = tmp_path / "played.json"
     # drive the game here with the same seats to know the human's inputs in advance
     import random
@@ -43,22 +45,92 @@ def test_play_a_whole_game_as_a_human_typing_ids_and_labels(tmp_path):
     from nbgames.agents.adapter import decide, spawn_policy
     rng = random.Random(9)
     bot = spawn_policy(nbgames.bots.random, rng.getrandbits(63))
-    use_label = True
+    ways = 0
     while not state.is_terminal():
         if state.current_player == 0:
-            a = state.legal_actions()[0]
-            lines.append(a.label if use_label else str(a.id))
-            use_label = not use_label
+            legal = state.legal_actions()
+            a = legal[-1]
+            lines.append([str(len(legal)), f"#{a.id}", a.label.upper(), a.label.lower()][ways % 4])
+            ways += 1
             state.apply(a.id)
         else:
             state.apply(decide(bot, state, state.current_player, rng))
-    r = run("play", TITLE, "--players", 2, "--seats", "human,random", "--seed", 9,
+    assert ways >= 4
+    r = run("play", TITLE, "--seats", "human,random", "--seed", 9,
             "--record", out_path, stdin="\n".join(lines) + "\n")
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stderr + r.stdout
     assert "no action is labelled 'not an action'" in r.stdout
+    assert "no choice 0: the '?' list has" in r.stdout
+    assert "no choice 99999" in r.stdout
+    first = game.new_state(seed=9).legal_actions()
+    assert f"     1. {first[0].label}   (#{first[0].id})" in r.stdout       # the '?' list
     assert f"winners {state.winners()}" in r.stdout
-    assert json.loads(out_path.read_text())["actions"] == state.history
+    rec = json.loads(out_path.read_text())
+    assert rec["actions"] == state.history and rec["policies"] == ["human", "random"]
+
+
+def test_the_player_count_comes_from_the_seats_and_options_are_checked(tmp_path):
+    big = next(t for t in nbgames.games() if nbgames.load(t).max_players >= 3)
+    out = tmp_path / "three.json"
+    r = run("play", big, "--seats", "greedy,random,greedy", "--seed", 2, "--record", out)
+    assert r.returncode == 0, r.stderr
+    rec = json.loads(out.read_text())
+    assert rec["players"] == 3 and rec["policies"] == ["greedy", "random", "greedy"]
+    # an option is passed as nbgames.load takes it, and refused as it refuses it
+    title, name, opt = next((t, k, o) for t in nbgames.games()
+                            for k, o in nbgames.load(t).options_spec.items() if type(o.default) is int)
+    value = opt.default + 1
+    try:
+        nbgames.load(title, **{name: value})
+    except nbgames.OptionError:
+        value = opt.default - 1
+    r = run("play", title, "--seats", "greedy,greedy", "--option", f"{name}={value}", "--seed", 1,
+            "--record", out)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(out.read_text())["options"][name] == value
+    r = run("play", title, "--seats", "greedy,greedy", "--option", f"{name}=lots")
+    assert r.returncode == 2 and name in r.stderr and "lots" in r.stderr and "Traceback" not in r.stderr
+    r = run("tournament", title, "--policies", "greedy", "--option", "no_such_option=1")
+    assert r.returncode == 2 and "unknown option 'no_such_option'" in r.stderr and name in r.stderr
+    r = run("play", title, "--option", "justaword")
+    assert r.returncode == 2 and "write KEY=VALUE" in r.stderr and name in r.stderr
+
+
+def test_quitting_still_writes_the_record_and_its_export_names_every_seat(tmp_path):
+    out = tmp_path / "quit.json"
+    r = run("play", TITLE, "--seats", "human,greedy", "--seed", 5, "--record", out,
+            stdin="1\n1\nq\n")
+    assert r.returncode == 0, r.stderr
+    assert "game abandoned" in r.stdout and "record written" in r.stdout
+    rec = json.loads(out.read_text())
+    assert rec["policies"] == ["human", "greedy"] and len(rec["actions"]) >= 2
+    assert nbgames.replay(rec).history == rec["actions"]
+    html = tmp_path / "quit.html"
+    r = run("export", out, "--html", html, "--viewer", 0)
+    assert r.returncode == 0, r.stderr
+    static = json.loads(re.search(r'id="nbg-static" type="application/json">(.*?)</script>',
+                                  html.read_text(), re.S).group(1))
+    assert [s["name"] for s in static["seat_info"]] == ["human", "greedy"]
+    assert "?" not in [s["name"] for s in static["seat_info"]]
+
+
+def test_a_policy_failing_in_play_is_reported_with_its_frames(tmp_path):
+    (tmp_path / "badpol.py").write_text(
+        "def broken(observation, legal_actions):\n"
+        "    return observation['no_such_key']\n")
+    out = tmp_path / "bad.json"
+    r = run("play", TITLE, "--seats", "greedy,badpol:broken", "--seed", 1, "--record", out, cwd=tmp_path)
+    assert r.returncode == 1
+    assert "forfeit: policy 'broken', seat 1, step" in r.stdout
+    # the terminal shows the game as the human (here: the spectator) may see it: the
+    # exception's type, not its message, which may hold the policy's private data
+    # (issue 25); the last frames are the policy's own code
+    assert "raised KeyError at" in r.stdout and "KeyError: 'no_such_key'" not in r.stdout
+    assert "private to seat 1" in r.stdout
+    assert "badpol.py\", line 2, in broken" in r.stdout and "observation['no_such_key']" in r.stdout
+    assert json.loads(out.read_text())["policies"] == ["greedy", "badpol:broken"]
+    assert "Traceback" not in r.stderr
 
 
 def test_play_ends_cleanly_when_input_ends():
@@ -81,6 +153,61 @@ def test_tournament_prints_the_table_and_writes_json(tmp_path):
                                 games=6, seed=3, progress=False)
     assert [r["actions"] for r in res["records"]] == [r["actions"] for r in serial.records]
     assert res["table"] == json.loads(json.dumps(serial.table()))
+
+
+def test_a_policy_that_forfeits_every_game_is_reported_and_fails_the_command(tmp_path):
+    """Issue 21: the policy, the seat, the step and the error with its last frames,
+    in the shell's words (no Python attribute), and a non-zero exit."""
+    (tmp_path / "mypol.py").write_text(
+        "def planter(observation, legal_actions):\n"
+        "    beds = observation['beds']\n"
+        "    return legal_actions[0]\n")
+    out = tmp_path / "res.json"
+    r = run("tournament", TITLE, "--policies", "greedy,mypol:planter", "--games", 4, "--quiet",
+            "--json", out, cwd=tmp_path)
+    assert r.returncode == 1
+    assert ".errors" not in r.stdout
+    flag = r.stdout.index("! mypol:planter forfeited 4 of its 4 games")
+    assert flag < r.stdout.index("win rate")                 # the flag is above the table
+    report = r.stdout[r.stdout.index("forfeit in game 0"):]
+    assert "policy 'mypol:planter', seat 1, step" in report and "KeyError: 'beds'" in report
+    assert 'mypol.py", line 2, in planter' in report and "observation['beds']" in report
+    assert "mypol:planter forfeited every game" in r.stderr and "Traceback" not in r.stderr
+    errors = json.loads(out.read_text())["errors"]
+    assert len(errors) == 4 and all(e["error_type"] == "KeyError" for e in errors)
+    assert all(e["step"] is not None and "in planter" in e["frames"][-1] for e in errors)
+    # a policy that fails in half of its games (those it starts in seat 0): its first
+    # forfeit is reported, but it is not flagged and the command succeeds
+    (tmp_path / "flaky.py").write_text(
+        "def sometimes(observation, legal_actions, infoset):\n"
+        "    if infoset.seat == 0:\n"
+        "        raise ValueError('seat 0 is not for me')\n"
+        "    return legal_actions[0]\n")
+    r = run("tournament", TITLE, "--policies", "greedy,flaky:sometimes", "--games", 4, "--quiet",
+            cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "! " not in r.stdout and "2 forfeit(s)" in r.stdout
+    assert "forfeit in game 1 (the first of 2 by flaky:sometimes)" in r.stdout
+    assert "ValueError: seat 0 is not for me" in r.stdout and "in sometimes" in r.stdout
+
+
+def test_the_same_policy_may_play_twice(tmp_path):
+    out = tmp_path / "twice.json"
+    r = run("tournament", TITLE, "--policies", "greedy,greedy", "--games", 2, "--quiet", "--json", out)
+    assert r.returncode == 0, r.stderr
+    res = json.loads(out.read_text())
+    assert res["policies"] == ["greedy", "greedy#2"]
+    assert {t["policy"] for t in res["table"]} == {"greedy", "greedy#2"}
+
+
+def test_help_gives_examples():
+    for args in ((), ("play",), ("tournament",), ("replay",), ("export",)):
+        r = run(*args, "--help")
+        assert r.returncode == 0, (args, r.stderr)
+        assert "example" in r.stdout and "nbgames " in r.stdout.split("example", 1)[1], args
+    r = run("--help")
+    assert all(t in r.stdout for t in nbgames.games())
+    assert "--option KEY=VALUE" in run("play", "--help").stdout
 
 
 def test_replay_steps_through_a_record(record):
@@ -116,7 +243,6 @@ def test_export_writes_one_self_contained_file(record, tmp_path):
     (("tournament", TITLE, "--policies", "greedy,nosuchmodule:f"), "cannot import module 'nosuchmodule'"),
     (("tournament", TITLE, "--policies", "greedy,json:nothing_here"), "module 'json' has no 'nothing_here'"),
     (("tournament", TITLE, "--policies", "greedy,random", "--games", 0), "--games must be a positive"),
-    (("tournament", TITLE, "--policies", "greedy,greedy"), "each policy once"),
     (("replay", "/no/such/file.json"), "no such record file"),
     (("export", "/no/such/file.json", "--html", "x.html"), "no such record file"),
 ])

@@ -59,3 +59,12 @@ def test_batches_go_to_the_executor_in_order():
             with ThreadPoolExecutor(1) as ex:
                 nbgames.tournament(game, {"a": "greedy", "b": "random"}, games=2, executor=ex,
                                    progress=False, batch=bad)
+
+
+def test_a_review_on_dask_gives_the_serial_rows(client):
+    rec = nbgames.play(nbgames.load(TITLE, players=2), ["greedy", "random"], seed=4)
+    kw = {"seats": [1], "budget": 8, "seed": 3, "progress": False}
+    serial = nbgames.review(rec, **kw)
+    with client.get_executor() as ex:
+        on_dask = nbgames.review(rec, executor=ex, **kw)
+    assert on_dask.rows == serial.rows and serial.rows

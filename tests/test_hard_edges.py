@@ -49,6 +49,48 @@ def test_documented_help_works_from_a_fresh_interpreter():
 
 
 # -- tournaments -------------------------------------------------------------------------
+def test_policies_that_forfeit_most_of_their_games_are_flagged_above_the_table():
+    """Issue 21: two policies that always crash still get win rates (each forfeit
+    hands the win to the others); both are flagged above the table with their first
+    error, also the one that rarely got to move before the other crashed."""
+    def boom(observation, legal_actions):
+        raise KeyError("beds")
+
+    def bust(observation, legal_actions):
+        return "no such move"
+
+    title = TITLES[0]
+    res = nbgames.tournament(title, {"greedy": "greedy", "boom": boom, "bust": bust}, games=6,
+                             seed=1, players=3, progress=False)
+    assert res["boom"].wins + res["bust"].wins > 0          # what the flag is for
+    flagged = {f["policy"]: f for f in res.failing()}
+    assert set(flagged) == {"boom", "bust"}
+    for name, f in flagged.items():
+        assert f["forfeits"] == f["played"] == res[name].forfeits
+        assert f["first"]["names"][f["first"]["forfeit_seat"]] == name
+        assert f["first"] is next(e for e in res.errors if e["names"][e["forfeit_seat"]] == name)
+    text = repr(res)
+    table_at = text.index("\npolicy ")
+    for name in ("boom", "bust"):
+        at = text.index(f"! {name} forfeited")
+        assert at < table_at and "its win rate means little" in text[at:table_at]
+    assert "raised KeyError: 'beds'" in text[:table_at]
+    assert "is not an action" in text[:table_at]
+    assert flagged["boom"]["first"]["frames"] and "in boom" in flagged["boom"]["first"]["frames"][-1]
+    assert flagged["bust"]["first"]["frames"] == []            # it returned, it did not raise
+    html = res._repr_html_()
+    assert html.index("boom forfeited") < html.index("<table>")
+    # a policy that never fails, or fails in a minority of its games, is not flagged
+    def half(observation, legal_actions, infoset):
+        if infoset.seat == 0:
+            raise ValueError("seat 0")
+        return legal_actions[0]
+
+    res = nbgames.tournament(title, {"greedy": "greedy", "half": half}, games=4, seed=1,
+                             progress=False)
+    assert res["half"].forfeits == 2 and res.failing() == [] and "! " not in repr(res)
+
+
 @pytest.mark.parametrize("title", TITLES)
 def test_crashing_never_scores_better_than_playing(title):
     game = nbgames.load(title, nbgames.load(title).max_players)

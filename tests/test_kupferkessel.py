@@ -61,6 +61,9 @@ def swap(data, a, b):
         out[key] = [sub(x) for x in data[key]]
     out["kettles"] = [[sub(x) for x in k] for k in data["kettles"]]
     out["pending"] = sub(data["pending"]) if data["pending"] >= 0 else -1
+    card_at = {"take": 3, "under": 2, "start": 2, "explode": 2, "refill": 2, "last": 2}
+    out["events"] = [[sub(x) if i == card_at.get(e[0]) else x for i, x in enumerate(e)]
+                     for e in data["events"]]
     return out
 
 
@@ -203,7 +206,7 @@ def test_example_black_moves_four_over_white():
     black = (white - 2) % 20
     d0 = base.to_dict()["data"]
     d0 = swap(d0, d0["kettles"][1][-1], cid("Pumpkin", 4))
-    s = staged(game, base, **{k: d0[k] for k in ("grid", "deck", "kettles", "removed")},
+    s = staged(game, base, **{k: d0[k] for k in ("grid", "deck", "kettles", "removed", "events")},
                pawns=[white, black])
     take = next(a for a in s.legal_action_ids()
                 if C.cards[s.to_dict()["data"]["grid"][a - game.action_space.kind("take").base]].symbol < 0)
@@ -562,7 +565,7 @@ def test_example_white_scores_26():
 def test_example_white_26_through_the_engine():
     """Scoring, Example, through the engine's end: White keeps the last card and the
     scoring table shows 26 (staged: White's kettle is set to the example minus its last
-    card, Black's to four cards with more 1s)."""
+    card, Black's to four cards with more 1s; the rest out of the game)."""
     game = nbgames.load("kupferkessel")
     s = play_until(game, lambda s: s.to_dict()["data"]["phase"] == 2 and s.current_player == 0)
     d = s.to_dict()["data"]
@@ -571,9 +574,14 @@ def test_example_white_26_through_the_engine():
     used = set(ex + black)
     spare = [x for x in range(56) if x not in used and x not in d["grid"]]
     grid = [spare.pop() if x in used else x for x in d["grid"]]
-    # the other cards leave the game; grid cards of the example are exchanged
-    s = staged(game, s, grid=grid, kettles=[ex[:-1], black], pending=ex[-1], removed=spare,
-               deck=[])
+    # the other cards leave the game; grid cards of the example are exchanged; White's
+    # kettle starts with a card that is not black or white (Set-up), and the take just
+    # seen is the example's last card
+    first = cid("Toad", 1)
+    white = [first] + [x for x in ex[:-1] if x != first]
+    events = [[*e[:3], ex[-1]] if e[0] == "take" else e for e in d["events"]]
+    s = staged(game, s, grid=grid, kettles=[white, black], pending=ex[-1], removed=spare,
+               deck=[], events=events)
     s.apply("keep the last card")
     res = s.observation(0)["result"]
     assert res[0]["total"] == 26 and res[1]["ones_bonus"] == 5
@@ -594,6 +602,15 @@ def test_ones_bonus_unique_maximum():
     assert scoring.ones_bonus([one, one]) == [0, 0]
     assert scoring.ones_bonus([one + [card("Vines", 1)], one, two]) == [5, 0, 0]
     assert scoring.ones_bonus([one, one, two]) == [0, 0, 0]
+
+
+def test_a_tie_is_shared():
+    """Scoring: 'The player with most points wins' and no tie-break is named: equal
+    totals share the victory (the core's rule, no title code)."""
+    game = nbgames.load("kupferkessel")
+    s = play_until(game, lambda s: s.is_terminal() and len(set(s.scores())) == 1, seeds=range(300))
+    assert s.winners() == [0, 1] == s.record()["winners"]
+    assert s.log()[-1] == "Game over. Winner(s): P0, P1."
 
 
 def test_third_colour_doubles_for_the_third_player():
@@ -760,6 +777,119 @@ def test_table_determinize_resamples_own_buried_cards():
     assert changed
 
 
+BLACK_OR_WHITE = {c.index for c in C.cards if c.colour in ("black", "white")}
+
+
+def sampled_copies(players, memory="table", seeds=range(20), every=3):
+    """(true state, copy) for every seat at every 3rd step of seeded random games: the
+    audit's measurement."""
+    game = nbgames.load("kupferkessel", players=players, memory=memory)
+    for seed in seeds:
+        s = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if len(s.history) % every == 0:
+                for seat in range(players):
+                    yield s, s.determinize(seat, random.Random(len(s.history) * 7 + seat))
+            ids = s.legal_action_ids()
+            s.apply(ids[rng.randrange(len(ids))])
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_determinize_never_puts_black_or_white_at_a_kettle_bottom(players):
+    """Issue 18, audit (d): 'In table-memory mode, 1,034 of 3,512 sampled kettles have a
+    black or white card at the bottom.' Set-up: a first kettle card that shows black or
+    white goes under the deck and another is drawn, and the exploding kettle never
+    takes a kettle's only card, so a kettle's bottom card is never black or white.
+    Measured the audit's way (every seat's copies at every 3rd step of 20 random
+    games): 0 of them; yet black and white cards are buried above the bottom."""
+    kettles = bad = buried_bw = 0
+    for _, det in sampled_copies(players):
+        for k in det.to_dict()["data"]["kettles"]:
+            if len(k) > 1:
+                kettles += 1
+                bad += k[0] in BLACK_OR_WHITE
+                buried_bw += any(c in BLACK_OR_WHITE for c in k[1:-1])
+    assert kettles > 1000 and buried_bw > 100
+    assert bad == 0, f"{bad:,} of {kettles:,} sampled kettles have a black or white bottom card"
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_determinize_keeps_the_setup_cards_under_the_deck_black_or_white(players):
+    """Issue 18 (d), Set-up: the cards put under the deck at set-up are black or white;
+    while still there they lie at deck[exploded_under:known] (later explosions go
+    under them). In table memory nobody remembers them, yet every copy keeps that
+    rule: 0 sampled places break it (before this issue, 1,503 of 2,266 did, 2 players)."""
+    places = bad = 0
+    for _, det in sampled_copies(players, seeds=range(60), every=1):
+        d = det.to_dict()["data"]
+        region = d["deck"][d["exploded_under"]:d["known"]]
+        places += len(region)
+        bad += sum(c not in BLACK_OR_WHITE for c in region)
+    assert places > 1000
+    assert bad == 0, f"{bad:,} of {places:,} set-up cards under the deck are not black or white"
+
+
+def test_determinize_deals_every_bottom_the_rules_allow():
+    """Issue 18 (d): the resample keeps the set-up rule by construction, not by
+    rejecting: over 400 copies of one table-memory position, seat 0's bottom card is
+    every card of the hidden pool that is not black or white, and never one that is."""
+    game = nbgames.load("kupferkessel")
+    s = midgame(game)
+    d = s.to_dict()["data"]
+    pool = set(d["deck"][d["pin_under"]:]) | set(d["removed"][:len(d["removed"]) - d["pin_removed"]])
+    pool |= {c for k in d["kettles"] for c in k[:-1]}
+    bottoms = {s.determinize(1, random.Random(i)).to_dict()["data"]["kettles"][0][0] for i in range(400)}
+    assert pool & BLACK_OR_WHITE and bottoms == pool - BLACK_OR_WHITE
+
+
+def test_invariants_refuse_what_the_setup_rule_forbids():
+    """Issue 18 (d), Set-up: a staged position with a black or white card at a kettle's
+    bottom, or a card put under the deck at set-up that is not black or white, is
+    refused by name."""
+    from nbgames import RecordError
+    game = nbgames.load("kupferkessel")
+    s = midgame(game)
+    d = s.to_dict()["data"]
+    k = next(i for i, k in enumerate(d["kettles"]) if len(k) > 2)
+    white = next(c for c in d["kettles"][k][1:-1] if c in BLACK_OR_WHITE) if any(
+        c in BLACK_OR_WHITE for c in d["kettles"][k][1:-1]) else None
+    assert white is not None, "the position has a buried black or white card to move down"
+    with pytest.raises(RecordError, match="bottom card is black or white"):
+        staged(game, s, **swap(d, d["kettles"][k][0], white))
+    # after the first decision, when table memory has forgotten them
+    base = play_until(game, lambda s: len(s.history) > 3 and s.to_dict()["data"]["known"]
+                      > s.to_dict()["data"]["exploded_under"])
+    d = base.to_dict()["data"]
+    other = next(c for c in d["deck"][d["known"]:] if c not in BLACK_OR_WHITE)
+    with pytest.raises(RecordError, match="under the deck at set-up is not black or white"):
+        staged(game, base, **swap(d, d["deck"][d["exploded_under"]], other))
+
+
+def test_copies_keep_what_everyone_saw_just_now():
+    """Issue 18 (e), table memory (what lies on the table and the events since the last
+    decision): the cards seen going under the deck just now stay at its bottom, the
+    cards seen leaving the game just now end the out-of-game pile, in every copy; the
+    invariants name a staged position that breaks it."""
+    from nbgames import RecordError
+    game = nbgames.load("kupferkessel")
+    for memory_event, part in ((0, "deck"), (1, "removed")):
+        s = play_until(game, lambda s, f=memory_event: any(
+            e[0] == "explode" and e[3] == f for e in s.to_dict()["data"]["events"]),
+            seeds=range(400))
+        d = s.to_dict()["data"]
+        seen = [e[2] for e in d["events"] if e[0] == "explode" and e[3] == memory_event]
+        for i in range(20):
+            c = s.determinize(i % 2, random.Random(i)).to_dict()["data"]
+            if part == "deck":
+                assert d["pin_under"] >= 1 and c["deck"][:d["pin_under"]] == seen[::-1][:d["pin_under"]]
+            else:
+                assert c["removed"][-len(seen):] == seen
+        hidden = next(x for k in d["kettles"] for x in k[1:-1])
+        with pytest.raises(RecordError, match="just now"):
+            staged(game, s, **swap(d, seen[0], hidden) | {"events": d["events"]})
+
+
 def test_recall_memory_shows_history_and_keeps_it():
     """Issue 9: recall mode shows every kettle's cards (the public history) and
     determinize keeps them, resampling only the unknown deck."""
@@ -845,6 +975,38 @@ def test_greedy_remembers_its_kettle_exactly_in_table_mode():
         assert checked > 10
     fresh = memory_of(bot.memory, {"seat": 0, "players": 2, "step": 0})
     assert fresh.stacks is None
+
+
+def test_bot_scores_with_the_component_figures():
+    """Issue 18: the bot values ingredients with the engine's rule and the component
+    file's figures (Scoring: 'all four cards score the sum of the values of the cards
+    plus a bonus of 5'), so a corrected file that changes that bonus changes the bot's
+    evaluation by exactly the change, and the bot's points agree with the engine's
+    final scoring row by row."""
+    from nbgames.games.kupferkessel.bot import Knowledge, points
+    data = json.loads(DEFAULT.read_text())
+    data["rules"]["four_bonus"]["value"] = 12
+    games = {5: nbgames.load("kupferkessel", memory="recall"),
+             12: nbgames.load("kupferkessel", memory="recall", components=data)}
+    # three Whiskers known in White's kettle: the bot's gain for the fourth
+    stacks = [[cid("Toad", 1)] + [cid("Whiskers", v) for v in (1, 2, 3)], [cid("Pumpkin", 1)]]
+    gain = {}
+    for bonus, game in games.items():
+        obs = game.new_state(seed=1).observation(0)
+        gain[bonus] = Knowledge(obs, game, stacks).delta(game, 0, cid("Whiskers", 4))
+    assert gain[5] == 2 * (1 + 2 + 3 + 4) + 5 - 2 * (1 + 2 + 3)
+    assert gain[12] - gain[5] == 12 - 5
+    # the engine's scoring rows of the same game under both files
+    end = {}
+    for bonus, game in games.items():
+        s = play_until(game, lambda s: s.is_terminal() and any(
+            len(r["values"]) == 4 for x in s.observation(0)["result"] for r in x["rows"]))
+        end[bonus] = s.observation(0)["result"]
+        for row in (r for x in end[bonus] for r in x["rows"]):
+            assert row["points"] == points(len(row["values"]), sum(row["values"]), row["doubled"], game)
+    fours = [sum(len(r["values"]) == 4 for r in x["rows"]) for x in end[5]]
+    assert [b["total"] - a["total"] for a, b in zip(end[5], end[12])] == [7 * f for f in fours]
+    assert any(fours)
 
 
 def test_memory_beats_forgetting():

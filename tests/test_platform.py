@@ -44,8 +44,8 @@ def _generic_files():
     names = "|".join(TITLES)
     own = re.compile(rf"({names})")
     for folder in ("nbgames/core", "nbgames/agents", "nbgames/arena", "nbgames/widget",
-                   "nbgames/adapters", "nbgames/theory", "bench", "tests", "tests/browser", "js",
-                   "js/tests", "docs", "docs/howto", "docs/_static"):
+                   "nbgames/adapters", "nbgames/theory", "nbgames/net", "bench", "tests",
+                   "tests/browser", "js", "js/tests", "docs", "docs/howto", "docs/_static"):
         base = ROOT / folder
         if not base.is_dir():
             continue
@@ -73,6 +73,21 @@ def test_nothing_outside_a_title_folder_names_a_title():
             if pattern.search(line):
                 hits.append(f"{path.relative_to(ROOT)}:{i}: {line.strip()[:100]}")
     assert not hits, "titles named outside their folders:\n" + "\n".join(hits)
+
+
+def test_titles_import_core_not_the_package_face():
+    """Issue 18: a title depends on core, not on the package above it: no module under
+    nbgames/games imports ``nbgames`` itself (its face, e.g. to call ``load``)."""
+    import ast
+    hits = []
+    for path in sorted((ROOT / "nbgames" / "games").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            face = (isinstance(node, ast.Import) and any(a.name == "nbgames" for a in node.names)
+                    or isinstance(node, ast.ImportFrom) and node.level == 0
+                    and node.module == "nbgames")
+            if face:
+                hits.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not hits, "titles importing the package face:\n" + "\n".join(hits)
 
 
 def test_a_test_file_named_after_a_title_loads_no_other_title():

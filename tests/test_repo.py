@@ -107,3 +107,42 @@ def test_code_cites_the_map_in_the_repository_never_the_design_page():
     for module in ("nbgames/core/errors.py", "nbgames/widget/base.py", "nbgames/widget/view.py",
                    "nbgames/arena/advice.py"):
         assert module in citing, f"{module} does not cite ARCHITECTURE.md"
+
+
+def test_the_just_play_install_pulls_only_what_playing_needs():
+    """Issue 21: README documents ``pip install -e ".[lab]"`` (the package and
+    JupyterLab) beside the test install; neither it nor the package itself pulls
+    the test tooling, and the theory extra asks for a pygambit with wheels."""
+    import tomllib
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+    def names(reqs):
+        return {re.split(r"[<>=!~ ;\[]", r, maxsplit=1)[0].lower() for r in reqs}
+
+    base = names(meta["dependencies"])
+    extras = meta["optional-dependencies"]
+    assert base == {"anywidget", "ipywidgets", "traitlets", "numpy", "tqdm"}
+    assert names(extras["lab"]) == {"jupyterlab"}
+    tooling = {"pytest", "pytest-xdist", "nbval", "hypothesis", "playwright", "ruff", "marimo"}
+    assert not tooling & (base | names(extras["lab"])) and tooling <= names(extras["test"])
+    for extra in ("test", "theory"):
+        gambit = [r for r in extras[extra] if r.startswith("pygambit")]
+        assert gambit == ["pygambit>=17.0.0b2,<18"], (extra, gambit)
+    readme = (ROOT / "README.md").read_text()
+    assert 'pip install -e ".[lab]"' in readme and 'pip install -e ".[lab,theory]"' in readme
+
+
+def test_notebooks_and_browser_tests_stay_together_on_the_xdist_workers():
+    """conftest.py's scheduler: a notebook's cells share a kernel and the browser
+    tests a Chromium, so each is one unit of work; other tests are spread."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    unit = mod.work_unit
+    assert unit("notebooks/01_api_tour.ipynb::Cell 3") == unit("notebooks/01_api_tour.ipynb::Cell 9")
+    assert unit("notebooks/01_api_tour.ipynb::Cell 3") != unit("notebooks/00_start_here.ipynb::Cell 3")
+    assert unit("tests/browser/test_export_e2e.py::test_x[a]") == unit("tests/browser/test_docs_e2e.py::t")
+    assert unit("tests/test_docs.py::test_the_site_builds") == unit("tests/browser/test_docs_e2e.py::t")
+    assert unit("tests/test_cli.py::test_a") != unit("tests/test_cli.py::test_b")
+    assert "-n auto" in (ROOT / "pyproject.toml").read_text()

@@ -1,10 +1,10 @@
 """Scoville: every rule of the rulebook (rules/scoville.txt), each test citing its
 section, and every worked example rebuilt through the engine's API.
 
-Positions the random set-up rarely deals are staged with
-:func:`nbgames.games.scoville.scenario.scenario` (replaces parts of the round-1
-set-up before any decision); everything after that is played with ``apply``.
-Seats in the examples: Greg = 0, Ruth = 1, Yuri = 2.
+Positions the random set-up rarely deals are staged with ``game.scenario`` (a
+state dict whose data is edited, see :func:`stage`); everything after that is
+played with ``apply``, and every staged game's record replays (checked after each
+test). Seats in the examples: Greg = 0, Ruth = 1, Yuri = 2.
 """
 
 from __future__ import annotations
@@ -17,11 +17,122 @@ import pytest
 import nbgames
 from nbgames.core.errors import ComponentError, IllegalActionError, OptionError
 from nbgames.games.scoville import scoring
-from nbgames.games.scoville.components import COLORS, load_components
-from nbgames.games.scoville.scenario import scenario
+from nbgames.games.scoville.components import COLORS, TILES, load_components
 
 GREG, RUTH, YURI = 0, 1, 2
 C = {c: i for i, c in enumerate(COLORS)}
+STAGED = []
+
+
+@pytest.fixture(autouse=True)
+def staged_records_replay():
+    """Every position a test staged, as it stands at the end of the test, is what
+    its record replays to (the record carries the staged start)."""
+    STAGED.clear()
+    yield
+    for s in STAGED:
+        assert nbgames.replay(s.record()).to_dict() == s.to_dict()
+    STAGED.clear()
+
+
+def _colors(spec):
+    """A dict colour -> count, or a list of colour names -> 10 counts."""
+    out = [0] * 10
+    for k, v in (spec.items() if isinstance(spec, dict) else ((k, 1) for k in spec)):
+        out[C[k]] += int(v)
+    return out
+
+
+def stage(game, seed=0, *, field=None, clear_field=False, order=None, peppers=None, money=None,
+          auction=None, market=None, recipes=None, held_market=None, held_recipes=None,
+          plaques=None, tiles=None, afternoon=None, final=None, round_=None, holder=RUTH,
+          phase=None, turn=0, **data):
+    """A staged position through ``game.scenario``: the data of
+    ``game.new_state(seed)`` with the named parts replaced, before anyone decides.
+
+    ``field``: {plot: colour} planted on the starting plots (or on an empty field
+    with ``clear_field``); ``order``: seats by spot; ``peppers``: {seat: {colour:
+    count} or [colours]}; ``money``: {seat: $}; ``auction``/``market``/``recipes``:
+    the displays (cards put on display leave the decks); ``held_market``/
+    ``held_recipes``: {seat: [cards]}; ``plaques``: {seat: [[stack, value]]};
+    ``tiles``: {seat: [unused tile names]}; ``afternoon``/``final``/``round_``.
+    The rules' bookkeeping is kept: the cards dealt at set-up that the display
+    no longer shows are behind ``holder``'s screen (Setup C/D: every card dealt is
+    on display or was taken). From round 2 the position opens with the sealed
+    bids (seat 0 to bid), else with the claims; ``phase``/``turn`` stage another
+    phase (the seat ``order[turn]`` to act). Other keyword arguments replace data
+    fields as they are."""
+    fresh = game.new_state(seed=seed)
+    d = fresh.to_dict()
+    x = d["data"]
+    c, f, n = game.components, game.field, game.players
+    if clear_field:
+        x["field"] = [-1] * f.plots
+    for name, col in (field or {}).items():
+        x["field"][f.plot_names.index(name)] = C[col]
+    if order is not None:
+        x["order"] = list(order)
+    for seat, spec in (peppers or {}).items():
+        x["peppers"][seat] = _colors(spec)
+    for seat, m in (money or {}).items():
+        x["money"][seat] = int(m)
+    if afternoon:
+        x["afternoon"] = True
+        x["auction_deck"][0] = []
+        x["market_deck"] = []
+    if final is not None:
+        x["final"] = bool(final)
+    if round_ is not None:
+        x["round"] = int(round_)
+    if auction is not None:
+        for card in x["auction"]:                # the dealt cards go back to their deck
+            x["auction_deck"][1 if c.auction_afternoon[card] else 0].append(card)
+        x["auction"] = list(auction)
+    if market is not None:
+        x["market"] = list(market)
+    if recipes is not None:
+        x["recipes"] = list(recipes)
+    for seat, cards in (held_market or {}).items():
+        x["held_market"][seat] = list(cards)
+    for seat, cards in (held_recipes or {}).items():
+        x["held_recipes"][seat] = list(cards)
+    for seat, won in (plaques or {}).items():
+        x["won"][seat] = [list(w) for w in won]
+    for seat, names in (tiles or {}).items():
+        x["tiles"][seat] = [t in names for t in TILES]
+    x.update(data)
+    # the bookkeeping: displayed and discarded auction cards are not in the decks, the
+    # cards dealt at set-up are on display or behind a screen
+    out = set(x["auction"]).union(*x["auction_discard"])
+    x["auction_deck"] = [[a for a in deck if a not in out] for deck in x["auction_deck"]]
+    held = {m for h in x["held_market"] for m in h}
+    x["market_deck"] = [m for m in x["market_deck"] if m not in held and m not in x["market"]]
+    k = c.market_count[n]
+
+    def fill(key, cards, want):
+        taken = {y for h in x[key] for y in h} | set(x[key.replace("held_", "")])
+        extra = [y for y in cards if y not in taken][:max(0, want)]
+        x[key][holder] = x[key][holder] + extra
+
+    if x["afternoon"]:
+        aft = [i for i, m in enumerate(c.market) if m.afternoon]
+        fill("held_market", aft, k - len(x["market"]) - sum(m in aft for m in held))
+        fill("held_market", [i for i in range(len(c.market)) if i not in aft],
+             k - n + 1 - sum(m not in aft for m in held))
+    else:
+        fill("held_market", fresh.market + list(range(len(c.market))),
+             k - len(x["market"]) - len(held))
+    fill("held_recipes", fresh.recipes + list(range(len(c.recipes))),
+         c.recipe_count[n] - len(x["recipes"]) - sum(len(h) for h in x["held_recipes"]))
+    if phase is None:
+        phase = "bid" if x["round"] >= 2 else "claim"
+    x["phase"], x["turn"] = phase, turn
+    d.update(history=[], start=None, log=[[None, "(a staged position)"]],
+             secret=[[] for _ in range(n)] if phase == "bid" else None,
+             current_player=0 if phase == "bid" else x["order"][turn])
+    s = game.scenario(d)
+    STAGED.append(s)
+    return s
 
 
 def g3(**kw):
@@ -193,7 +304,7 @@ def test_bid_example_and_claim_example():
     # auction card ids (catalog order): 16 = purple, 24 = yellow+blue, 8 = red
     cat = g.catalog()["auction"]
     assert (cat[16], cat[24], cat[8]) == ([C["purple"]], [C["yellow"], C["blue"]], [C["red"]])
-    s = scenario(g, order=[RUTH, YURI, GREG], round_=2, auction=[16, 24, 8])
+    s = stage(g, order=[RUTH, YURI, GREG], round_=2, auction=[16, 24, 8])
     assert s.phase == "bid" and s.current_player == GREG
     s.apply("bid $7")
     assert s.current_player == RUTH
@@ -215,6 +326,7 @@ def test_bid_example_and_claim_example():
     assert s.peppers[GREG][C["red"]] == before[GREG][C["red"]] + 1
     assert len(s.auction) == 3 and not {16, 24, 8} & set(s.auction)
     assert sorted(s.auction_discard[0]) == [8, 16, 24]
+    assert sorted(s.observation(GREG)["discard"]) == [8, 16, 24]     # discarded face up
     # Ruth plants the purple pepper and earns the most valuable striped plaque (2)
     assert s.phase == "plant" and s.current_player == RUTH
     s.apply("plant purple at d4")
@@ -228,7 +340,7 @@ def test_bid_ties_and_zero_bids():
     """Bidding: a tie (higher than zero) goes to the earlier previous order; zero
     bids take the remaining spots in the previous order, lowest number first."""
     g = nbgames.load("scoville", players=4)
-    s = scenario(g, order=[3, 1, 0, 2], round_=2)
+    s = stage(g, order=[3, 1, 0, 2], round_=2)
     for b in (0, 4, 0, 4):
         s.apply(f"bid ${b}")
     assert s.current_player == 3                 # tied with seat 1, earlier before
@@ -240,7 +352,7 @@ def test_bid_ties_and_zero_bids():
 
 def test_all_zero_bids_keep_the_order():
     """Bidding: players who bid zero are placed in the previous round's order."""
-    s = scenario(g3(), order=[2, 0, 1], round_=2)
+    s = stage(g3(), order=[2, 0, 1], round_=2)
     for _ in range(3):
         s.apply("bid $0")
     assert s.order == [2, 0, 1] and s.money == [10, 10, 10]
@@ -250,7 +362,7 @@ def test_bid_is_limited_to_money_and_hidden():
     """Bidding: players secretly take any amount of their coins (including zero);
     bids are revealed simultaneously. The bid cap is the money bound."""
     g = g3()
-    s = scenario(g, round_=2, money={0: 4, 1: 12})
+    s = stage(g, round_=2, money={0: 4, 1: 12})
     assert labels(s) == [f"bid ${k}" for k in range(5)]
     s.apply("bid $3")
     assert s.observation(0)["my_bid"] == 3
@@ -280,9 +392,9 @@ def test_money_cap_bound():
 def test_auction_deck_reshuffles_its_discards():
     """Claiming Auction Cards: a deck that runs out is reshuffled from its discards."""
     g = nbgames.load("scoville", players=6)
-    s = g.new_state(seed=3)
-    s.auction_discard[0].extend(s.auction_deck[0][:-2])
-    s.auction_deck[0] = s.auction_deck[0][-2:]
+    deck = g.new_state(seed=3).auction_deck[0]
+    s = stage(g, seed=3, auction_discard=[deck[:-2], []])     # two cards left in the deck
+    assert s.auction_deck[0] == deck[-2:]
     auto(s, phase_is("plant"))
     assert len(s.auction) == 6 and s.auction_deck[0] and not s.auction_discard[0]
     s.check_invariants()
@@ -293,7 +405,7 @@ def test_auction_deck_reshuffles_its_discards():
 # ---------------------------------------------------------------------------
 
 def _to_plant(seed=2, **kw):
-    s = scenario(g3(), seed=seed, **kw)
+    s = stage(g3(), seed=seed, **kw)
     return auto(s, phase_is("plant"))
 
 
@@ -308,13 +420,16 @@ def test_planting_must_be_adjacent_and_mandatory():
 
 
 def test_no_plant_without_peppers_skips():
-    """Planting: must plant one pepper if they have one."""
-    s = scenario(g3(), order=[0, 1, 2], peppers={0: {}}, auction=[0, 1, 2])
-    s.apply("claim auction card 0")              # seat 0 takes a blue pepper
-    s.peppers[0] = [0] * 10                       # and (staged) has none left
-    auto(s, phase_is("plant"))
+    """Planting: must plant one pepper if they have one (a seat without peppers is
+    skipped). Every auction card gives a pepper, so this is staged: seat 0 has
+    claimed its card and holds nothing; seats 1 and 2 claim."""
+    s = stage(g3(), order=[0, 1, 2], peppers={0: {}}, auction=[1, 2],
+           auction_discard=[[0], []], turn=1)
     assert s.current_player == 1
+    s.apply("claim auction card 1")              # seat 2 takes the last card
+    assert s.phase == "plant" and s.current_player == 1
     assert ["skip", 0, "plant"] in s.events
+    s.check_invariants()
 
 
 def test_plaques_striped_one_per_round_and_extra_pepper():
@@ -360,7 +475,7 @@ GREG_FIELD = {"e4": "yellow", "f4": "red", "d4": "purple", "d3": "orange", "c3":
 
 
 def _greg_walk(**kw):
-    s = scenario(g3(), clear_field=True, field=GREG_FIELD, order=[RUTH, YURI, GREG], **kw)
+    s = stage(g3(), clear_field=True, field=GREG_FIELD, order=[RUTH, YURI, GREG], **kw)
     return auto(s, phase_is("harvest"), plant_at=["g4", "h4", "i4", "j4", "g5", "g3"])
 
 
@@ -454,14 +569,16 @@ def test_farmers_block():
     corner = f.notch_names.index("|a1")
     nb = [q for c in f.notch_corners[corner] for q in f.through(corner, c)]
     assert sorted(f.notch_names[q] for q in nb) == ["-a1", "a1-a2", "|a2"]
+    # staged: round 2, seat 0 plants last (a red pepper, no extra-pepper tile) and then
+    # walks first (reverse order), boxed in by the three others
     g4 = nbgames.load("scoville", players=4)
-    s3 = scenario(g4, order=[1, 2, 3, 0])
-    s3.round = 2
-    s3.farmers = [corner] + nb
-    s3.phase = "harvest"
-    s3.turn = 0
-    s3._next_walker()                       # staged: seat 0 walks first and is boxed in
-    assert ["skip", 0, "harvest"] in s3.events and s3.current_player != 0
+    s3 = stage(g4, order=[1, 2, 3, 0], round_=2, phase="plant", turn=3, farmers=[corner] + nb,
+            peppers={0: ["red"]}, tiles={0: ["step", "back"]})
+    assert s3.current_player == 0
+    s3.apply("plant red at d4")
+    assert ["skip", 0, "harvest"] in s3.events and s3.current_player == 3
+    assert s3.farmers[0] == corner
+    s3.check_invariants()
 
 
 def test_harvest_is_reverse_order_and_round_one_star():
@@ -479,7 +596,7 @@ def test_harvest_is_reverse_order_and_round_one_star():
 # ---------------------------------------------------------------------------
 
 def _to_fulfil(**kw):
-    s = scenario(g3(), **kw)
+    s = stage(g3(), **kw)
     return auto(s, phase_is("fulfil", kw.get("order", [0, 1, 2])[0]) if "order" in kw
                 else phase_is("fulfil"),
                 plant_at=["d4", "c4", "b4", "g4", "h4", "i4"])
@@ -529,9 +646,9 @@ def test_selling_example():
     """Sell a Batch of Peppers, Example: red and purple worth nothing, orange and
     blue $1, yellow $2 (one $ for every two planted); Yuri sells 3 yellow for $6.
     Up to five peppers of one colour, once a round."""
-    s = scenario(g3(), clear_field=True, field=SELL_FIELD, order=[YURI, GREG, RUTH],
-                 peppers={YURI: {"yellow": 6, "green": 1}, GREG: {"green": 1},
-                          RUTH: {"green": 1}}, auction=[14, 15, 12])
+    s = stage(g3(), clear_field=True, field=SELL_FIELD, order=[YURI, GREG, RUTH],
+              peppers={YURI: {"yellow": 6, "green": 1}, GREG: {"green": 1},
+                       RUTH: {"green": 1}}, auction=[14, 15, 12])
     s = auto(s, phase_is("fulfil"), plant_at=["c4", "b4", "a4", "h4", "i4"])
     while s.phase == "plant" or s.current_player != YURI:     # plants were green
         s = auto(s, phase_is("fulfil", YURI))
@@ -577,8 +694,8 @@ def test_time_check_morning_to_afternoon_example():
     three-player game: discard it, deal 9 afternoon cards, remove the morning
     auction deck, keep the auction cards on display."""
     g = g3()
-    s = scenario(g, order=[0, 1, 2], market=[3, 4, 5],
-                 peppers={0: ["red", "green"], 1: ["yellow", "green"]})
+    s = stage(g, order=[0, 1, 2], market=[3, 4, 5],
+              peppers={0: ["red", "green"], 1: ["yellow", "green"]})
     s = _buy_round(s, {0: "market card 3 (as shown)", 1: "market card 4 (as shown)"})
     assert s.round == 2 and s.afternoon and not s.final
     assert len(s.market) == 9 and all(g.components.market[m].afternoon for m in s.market)
@@ -589,8 +706,8 @@ def test_time_check_morning_to_afternoon_example():
 def test_time_check_morning_recipes_short_skips_afternoon():
     """Time Check, If It's Morning: fewer recipes than players skips the afternoon;
     one more round, then the game ends."""
-    s = scenario(g3(), order=[0, 1, 2], recipes=[28, 29, 22],
-                 peppers={0: {"orange": 1, "blue": 1, "green": 1}})
+    s = stage(g3(), order=[0, 1, 2], recipes=[28, 29, 22],
+              peppers={0: {"orange": 1, "blue": 1, "green": 1}})
     s = _buy_round(s, {0: "recipe 28"})
     assert s.final and not s.afternoon and s.round == 2
     auto(s, lambda t: False)
@@ -600,8 +717,8 @@ def test_time_check_morning_recipes_short_skips_afternoon():
 def test_time_check_afternoon_example():
     """Time Check, If It's Afternoon, Example: 2 market cards and 3 recipes in a
     three-player game: one more round, then the game ends."""
-    s = scenario(g3(), order=[0, 1, 2], afternoon=True, market=[25, 26, 27],
-                 recipes=[28, 29, 27], peppers={0: {"brown": 1, "red": 1, "green": 1}})
+    s = stage(g3(), order=[0, 1, 2], afternoon=True, market=[25, 26, 27],
+              recipes=[28, 29, 27], peppers={0: {"brown": 1, "red": 1, "green": 1}})
     s = _buy_round(s, {0: "market card 25 (as shown)"})
     assert s.final and s.round == 2 and s.phase == "bid"
     auto(s, lambda t: False)
@@ -610,14 +727,14 @@ def test_time_check_afternoon_example():
 
 def test_time_check_afternoon_both_short_ends_at_once():
     """Time Check, If It's Afternoon: both counts short: the game ends at once."""
-    s = scenario(g3(), order=[0, 1, 2], afternoon=True, market=[25, 26, 27],
-                 recipes=[28, 29, 27], peppers={0: {"brown": 1, "red": 1, "orange": 1,
-                                                    "blue": 1, "green": 1}})
+    s = stage(g3(), order=[0, 1, 2], afternoon=True, market=[25, 26, 27],
+              recipes=[28, 29, 27], peppers={0: {"brown": 1, "red": 1, "orange": 1,
+                                                 "blue": 1, "green": 1}})
     s = _buy_round(s, {0: "market card 25 (as shown)"})
     assert s.round == 2 and s.final          # sanity: one buy = one count short
-    s2 = scenario(g3(), order=[0, 1, 2], afternoon=True, market=[25, 26, 27],
-                  recipes=[28, 29, 27], peppers={0: {"brown": 1, "red": 1, "orange": 1,
-                                                     "blue": 1, "green": 1}})
+    s2 = stage(g3(), order=[0, 1, 2], afternoon=True, market=[25, 26, 27],
+               recipes=[28, 29, 27], peppers={0: {"brown": 1, "red": 1, "orange": 1,
+                                                  "blue": 1, "green": 1}})
     while s2.current_player != 0 or s2.phase != "fulfil":
         auto(s2, phase_is("fulfil", 0), plant_at=["d4", "c4", "g4", "h4"])
     s2.apply("market card 25 (as shown)")
@@ -635,22 +752,41 @@ def test_endgame_example_45_points():
     c = g.components
     # market 36 + 37 (4 + 4), recipes 12 + 20 (13 + 8), the 7-point white plaque
     assert c.market[36].vp + c.market[37].vp == 8 and c.recipes[12].vp + c.recipes[20].vp == 21
-    s = scenario(g, order=[0, 1, 2], afternoon=True, market=[], recipes=[],
-                 held_market={0: [36, 37]}, held_recipes={0: [12, 20]},
-                 plaques={0: [[2, 7]]}, tiles={0: ["step"]}, money={0: 17},
-                 peppers={0: {"green": 1}})
+    # round 2 (a seat holds at most $10 before the first Fulfillment), bids of $0
+    s = stage(g, order=[0, 1, 2], afternoon=True, market=[], recipes=[], round_=2,
+           held_market={0: [36, 37]}, held_recipes={0: [12, 20]},
+           plaques={0: [[2, 7]]}, tiles={0: ["step"]}, money={0: 17},
+           peppers={0: {"green": 1}})
     auto(s, lambda t: False, plant_at=["d4", "c4", "g4"])
-    assert s.is_terminal() and s.round == 1
+    assert s.is_terminal() and s.round == 2
     assert s.result["tally"][0] == {"market": 8, "recipes": 21, "plaques": 7, "tiles": 4,
                                     "money": 5, "total": 45}
     assert s.scores()[0] == 45
 
 
-def test_tie_goes_to_money_then_shared():
-    """Endgame: a tie goes to the most money; then the victory is shared (our
-    reading: the rulebook names no further tie-break)."""
-    assert scoring.winners([10, 10, 9], [5, 7, 20]) == [1]
-    assert scoring.winners([10, 10, 9], [7, 7, 20]) == [0, 1]
+def _tied_final_round(money):
+    """Two players, the last round (morning, full displays): both with 12 points of
+    tiles and plaques; their money as given; bids of $0, no card, no sale."""
+    g = nbgames.load("scoville", players=2)
+    s = stage(g, order=[0, 1], round_=2, final=True, money={0: money[0], 1: money[1]},
+              plaques={1: [[4, 8]]}, tiles={0: ["plant", "step", "back"], 1: ["plant"]})
+    auto(s, lambda t: False, plant_at=["d4", "g4", "c4", "h4"])
+    assert s.is_terminal()
+    return s
+
+
+@pytest.mark.parametrize("money,won", [((9, 11), [1]), ((11, 9), [0]), ((10, 11), [1]),
+                                       ((11, 11), [0, 1])])
+def test_tie_goes_to_money_then_shared(money, won):
+    """Endgame: "The player with the most points wins. In case of a tie, the player
+    with the most money wins"; then the victory is shared (our reading: the
+    rulebook names no further tie-break). $9 and $11 are both 3 points; $10 vs
+    $11 is also a tie on points (3 each), which money breaks."""
+    s = _tied_final_round(money)
+    assert s.money == list(money)
+    assert s.scores()[0] == s.scores()[1]
+    assert s.winners() == won and s.result["winners"] == won
+    assert nbgames.replay(s.record()).winners() == won
 
 
 def test_round_limit_ends_the_game():
@@ -677,28 +813,265 @@ def test_screens_hide_holdings():
     assert t.observation(1)["holdings"][0]["peppers"] == [1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
 
 
-def test_determinize_keeps_what_the_seat_saw():
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_determinize_keeps_what_the_seat_saw(n):
     """determinize resamples hidden holdings consistently with the round's public
-    events: every pepper a player was seen to plant, pay or sell was there."""
-    g = nbgames.load("scoville", players=4)
-    rng = random.Random(0)
+    events: every pepper a player was seen to plant, pay or sell was there, and
+    every check of the engine on its peppers (``_facts``) holds in every copy;
+    the copies really differ from the truth."""
+    g = nbgames.load("scoville", players=n)
+    rng = random.Random(n)
     s = g.new_state(seed=2)
-    changed = 0
+    changed = checked = 0
     while not s.is_terminal():
-        if len(s.history) % 9 == 0:
-            for seat in (None, 0, 2):
+        if len(s.history) % 7 == 0:
+            for seat in (None, 0, n - 1):
                 d = s.determinize(seat, rng)
                 assert d.observation(seat) == s.observation(seat)
                 d.check_invariants()
-                for o in range(4):
-                    if o != seat:
-                        need = d._flows(o)
-                        start = [d.peppers[o][i] - need[1][i] for i in range(10)]
-                        assert all(start[i] >= need[0][i] for i in range(10))
+                for o, (need, net, checks, _, _) in enumerate(d._facts()):
+                    start = [d.peppers[o][i] - net[i] for i in range(10)]
+                    assert all(start[i] >= need[i] for i in range(10))
+                    checked += len(checks)
                 changed += d.peppers != s.peppers or d.money != s.money
         ids = s.legal_action_ids()
         s.apply(int(ids[rng.randrange(len(ids))]))
-    assert changed > 10
+    assert changed > 10 and checked > 10
+
+
+def _round_start_of(copy, truth, start, seat):
+    """The position at the start of the round that ``copy`` implies: ``start`` (the
+    true round start) with every other seat's holdings set to the copy's, less
+    what the round's public events gave and took (the same in every world)."""
+    d = start.to_dict()
+    x = d["data"]
+    for o in range(truth.players):
+        if o == seat:
+            continue
+        x["peppers"][o] = [a - (b - c) for a, b, c in
+                           zip(copy.peppers[o], truth.peppers[o], start.peppers[o])]
+        x["money"][o] = copy.money[o] - (truth.money[o] - start.money[o])
+        for key in ("held_market", "held_recipes"):
+            taken = [card for card in getattr(truth, key)[o] if card not in getattr(start, key)[o]]
+            x[key][o] = [card for card in getattr(copy, key)[o] if card not in taken]
+    d.update(history=[], start=None)
+    return truth.game.scenario(d)
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_copies_replay_the_round_the_seat_saw(n):
+    """(e), shown end to end without the engine's own bookkeeping: every copy is
+    the end of a round the rules can play. Its holdings, less what the round's
+    public events gave and took, make a legal round start (staged with
+    game.scenario, so the invariants hold there); replaying the round's decisions
+    from it (the sealed bids of the others: the copy's) is legal, gives the same
+    public events (the same skips, ends, harvests, sales) and the same view for
+    the seat, and ends in exactly the copy's holdings."""
+    g = nbgames.load("scoville", players=n, round_limit=10)
+    compared = 0
+    for seed in range(2):
+        s = g.new_state(seed=seed)
+        rng = random.Random(seed)
+        start, since = s.clone(), []
+        while not s.is_terminal():
+            if len(s.history) % 5 == 0 and s.events:
+                for seat in (None, *range(n)):
+                    copy = s.determinize(seat, rng)
+                    actions = list(since)
+                    if s.phase == "bid":        # the copy's own sealed bids for the others
+                        actions = [copy._secret[i][0] for i in range(s.current_player)]
+                    replayed = _round_start_of(copy, s, start, seat)
+                    for aid in actions:
+                        replayed.apply(aid)
+                    assert replayed.events == s.events
+                    view = replayed.observation(seat)
+                    view.pop("step")
+                    truth = s.observation(seat)
+                    truth.pop("step")
+                    assert view == truth
+                    for key in ("peppers", "money", "held_market", "held_recipes"):
+                        assert [sorted(x) if isinstance(x, list) else x
+                                for x in getattr(replayed, key)] == \
+                            [sorted(x) if isinstance(x, list) else x for x in getattr(copy, key)]
+                    compared += 1
+            ids = s.legal_action_ids()
+            aid = int(ids[rng.randrange(len(ids))])
+            last = s.round
+            s.apply(aid)
+            since.append(aid)
+            if s.round != last:
+                start, since = s.clone(), []
+    assert compared > 40
+
+
+def test_skipped_fulfillment_means_no_pepper_in_every_world():
+    """The audit's finding (issue 18): seat 2 saw seat 1 skip Fulfillment, which
+    means seat 1 holds no pepper (Fulfillment: a player may sell "up to five of
+    their peppers", so a player who is passed has none; our reading: a player who
+    can do nothing is passed). Before the fix 34 of seat 2's 40 worlds gave
+    seat 1 peppers; now none does."""
+    g = g3()
+    s = g.new_state(seed=9)
+    rng = random.Random(9)
+    while not (s.phase == "fulfil" and s.current_player == 2 and ["skip", 1, "fulfil"] in s.events):
+        ids = s.legal_action_ids()
+        s.apply(int(ids[rng.randrange(len(ids))]))
+    assert s.step == 95 and not any(s.peppers[1])
+    worlds = [s.determinize(2, random.Random(k)) for k in range(40)]
+    assert sum(1 for w in worlds if any(w.peppers[1])) == 0
+    # and the copy is a state the rules can produce: it breaks no invariant
+    for w in worlds:
+        w.check_invariants()
+    # the worlds still differ where the events say nothing: seat 0's holdings
+    assert len({tuple(w.peppers[0]) for w in worlds}) > 1
+
+
+def _played(g, seed, until):
+    """A random game of ``g`` played until ``until(state)``."""
+    s = g.new_state(seed=seed)
+    rng = random.Random(seed)
+    while not until(s):
+        if s.is_terminal():
+            return None
+        ids = s.legal_action_ids()
+        s.apply(int(ids[rng.randrange(len(ids))]))
+    return s
+
+
+def _event_game(kind, phase, extra=lambda s, e: True, players=3):
+    """The first random game (seeds 0..) where an event ``[kind, seat, phase]`` of a
+    seat other than the last occurs while the round goes on with a later seat."""
+    g = nbgames.load("scoville", players=players)
+    for seed in range(200):
+        s = _played(g, seed, lambda t: not t.is_terminal() and t.phase in ("harvest", "fulfil")
+                    and any(e[0] == kind and e[2] == phase and e[1] != t.current_player
+                            and extra(t, e) for e in t.events))
+        if s is not None:
+            return s, next(e for e in s.events if e[0] == kind and e[2] == phase
+                           and e[1] != s.current_player and extra(s, e))
+    raise AssertionError(f"no game shows {kind} {phase}")
+
+
+@pytest.mark.parametrize("held", [1, 2])
+def test_planting_ended_for_lack_of_pepper_holds_in_every_world(held):
+    """Plant 1 Extra Pepper: a seat with the tile and a free plot but no pepper
+    left after its first one has only one answer (done): the engine plays it
+    (an ``end`` event) and every copy gives the seat no pepper then. A seat that
+    chose ``done`` there held a pepper, in every copy too. Staged: seat 0 holds
+    one or two red peppers (random games rarely keep the tile that long)."""
+    s = stage(g3(), order=[0, 1, 2], round_=2, phase="plant", peppers={0: {"red": held}})
+    s.apply("plant red at d4")
+    if held == 2:
+        assert "done" in labels(s)
+        s.apply("done")
+    assert s.events[-1] == (["end", 0, "plant"] if held == 1 else ["done", 0, "plant"])
+    assert s.current_player == 1
+    worlds = [s.determinize(1, random.Random(k)) for k in range(40)]
+    for w in worlds:
+        w.check_invariants()
+    # nothing reached seat 0 since: its peppers now are those it held then
+    assert sum(1 for w in worlds if any(w.peppers[0])) == (0 if held == 1 else 40)
+    assert len({tuple(w.peppers[0]) for w in worlds}) > (1 if held == 2 else 0)
+
+
+def test_fulfillment_ended_after_a_sale_pays_nothing_in_every_world():
+    """Fulfillment: once a seat has sold and can pay none of the open market cards
+    and recipes, the engine ends its turn (``end``); in every copy the seat can
+    pay none of the cards open to it then."""
+    def sold_only(t, e):          # it sold, and a market card or recipe was still open
+        mine = {x[0] for x in t.events if x[1] == e[1]}
+        return "sell" in mine and not {"market", "recipe"} <= mine
+
+    s, e = _event_game("end", "fulfil", sold_only)
+    seat, o = s.current_player, e[1]
+    for k in range(30):
+        w = s.determinize(seat, random.Random(k))
+        w.check_invariants()
+        _, net, checks, _, _ = w._facts()[o]
+        nones = [(r, wants) for r, what, wants in checks if what == "none"]
+        assert nones
+        for r, wants in nones:
+            have = [w.peppers[o][c] - net[c] + r[c] for c in range(10)]
+            assert wants and not any(all(h >= x for h, x in zip(have, want)) for want in wants)
+
+
+def test_bids_held_in_time_in_every_world():
+    """Bidding for Turn Order: players bid "any amount of their coins": every copy
+    gives each seat at the start of the round at least the bid it revealed; and
+    at most what the rounds played allow (money only grows in Fulfillment)."""
+    g = nbgames.load("scoville", players=4)
+    s = _played(g, 5, lambda t: t.round >= 3 and t.phase == "plant")
+    for k in range(30):
+        w = s.determinize(s.current_player, random.Random(k))
+        for o, (_, _, _, mneed, mnet) in enumerate(w._facts()):
+            assert mneed == s.bids[o] <= w.money[o] - mnet <= w._money_bound()
+
+
+def test_sealed_bid_leaves_no_trace_in_a_copy():
+    """Bidding for Turn Order: players "secretly take any amount of their coins";
+    a copy made for seat 1 while the bids are sealed carries no trace of seat 0's
+    bid: not in its history, log, secret or data; twins that differ only in seat
+    0's bid give equal copies, field for field (issue 18: the history ended with
+    ``bid $3`` and the log said "You bid $3.")."""
+    g = g3()
+    copies = []
+    for bid in (3, 1, 7):
+        s = stage(g, round_=2, money={0: 9, 1: 9, 2: 9})
+        s.apply(f"bid ${bid}")
+        assert s.current_player == 1 and f"You bid ${bid}." in s.log(0)
+        c = s.determinize(1, random.Random(5))
+        d = c.to_dict()
+        assert d["history"] == [] and c.step == s.step
+        assert not any("You bid" in text for _, text in d["log"])
+        assert "P0 has bid." in c.log(1)
+        copies.append(d)
+    assert copies[0] == copies[1] == copies[2]
+    # the sealed bid is redrawn among the bids seat 0's (resampled) money allows
+    seen = {s.determinize(1, random.Random(k))._secret_of(0)[0] for k in range(40)}
+    assert len(seen) > 3
+
+
+def test_twins_with_other_holdings_give_equal_copies():
+    """With the screens up (table memory), two positions that differ only behind
+    the other screens (peppers, money, which cards and how many are held, in the
+    afternoon how many morning cards were taken) look the same to seat 2 and give
+    equal copies for the same generator, field for field."""
+    g = g3()
+    # afternoon cards 24.., 5 held; morning cards 0..23, 7 to 9 held; 8 recipes held
+    common = dict(order=[0, 1, 2], round_=3, afternoon=True, market=[25, 26, 27, 28],
+                  recipes=[28, 29, 27, 22])
+    a = stage(g, peppers={0: ["red"], 1: {"black": 3, "white": 2}, 2: ["red", "green"]},
+              money={0: 12, 1: 3, 2: 8},
+              held_market={0: [30, 31, 32], 1: [1, 2, 3, 4, 5, 6], 2: [24, 29, 0]},
+              held_recipes={0: [1, 2, 3], 1: [4, 5, 6, 7], 2: [10]}, **common)
+    b = stage(g, peppers={0: {"phantom": 4}, 1: [], 2: ["red", "green"]},
+              money={0: 1, 1: 40, 2: 8},
+              held_market={0: [7, 8, 9, 10, 11, 12, 13, 14], 1: [40, 41, 42], 2: [24, 29, 0]},
+              held_recipes={1: [11, 12, 13, 14, 15, 16, 17], 2: [10]}, **common)
+    assert a.to_dict()["data"] != b.to_dict()["data"]
+    assert a.observation(2) == b.observation(2) and a.log(2) == b.log(2)
+    for k in range(20):
+        assert a.determinize(2, random.Random(k)).to_dict() == \
+            b.determinize(2, random.Random(k)).to_dict()
+    # the same decisions keep them twins (seat 0 bids what both allow)
+    for label in ("bid $1", "bid $2", "bid $0"):
+        a.apply(label)
+        b.apply(label)
+    assert a.observation(2) == b.observation(2)
+    for k in range(5):
+        assert a.determinize(2, random.Random(k)).to_dict() == \
+            b.determinize(2, random.Random(k)).to_dict()
+
+
+def test_holdings_are_shown_and_kept_at_the_end():
+    """Endgame: players tally their points, the screens come down: at the end every
+    seat sees every holding, and a copy keeps them."""
+    s = _tied_final_round((9, 11))
+    for seat in (None, 0, 1):
+        o = s.observation(seat)
+        assert [h["money"] for h in o["holdings"]] == [9, 11]
+        d = s.determinize(seat, random.Random(1))
+        assert d.peppers == s.peppers and d.money == s.money and d.held_market == s.held_market
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -729,8 +1102,8 @@ def test_afternoon_auction_refills_from_the_afternoon_deck():
     from the afternoon deck in the afternoon (Time Check: the morning auction deck
     is removed, the cards on display stay)."""
     g = g3()
-    s = scenario(g, order=[0, 1, 2], market=[3, 4, 5],
-                 peppers={0: ["red", "green"], 1: ["yellow", "green"]})
+    s = stage(g, order=[0, 1, 2], market=[3, 4, 5],
+              peppers={0: ["red", "green"], 1: ["yellow", "green"]})
     s = _buy_round(s, {0: "market card 3 (as shown)", 1: "market card 4 (as shown)"})
     assert s.afternoon and s.phase == "bid"
     kept = list(s.auction)
@@ -746,8 +1119,8 @@ def test_market_card_black_or_white_choice():
     g = g3()
     card = next(i for i, m in enumerate(g.components.market) if m.choice)
     assert g.catalog()["market"][card]["wanted"] == [C["green"], C["orange"], C["purple"]]
-    s = scenario(g, order=[0, 1, 2], afternoon=True, market=[card, 25, 26],
-                 peppers={0: ["green", "orange", "purple", "green"]})
+    s = stage(g, order=[0, 1, 2], afternoon=True, market=[card, 25, 26],
+              peppers={0: ["green", "orange", "purple", "green"]})
     auto(s, phase_is("fulfil", 0), plant_at=["d4", "c4", "g4"])
     ls = labels(s)
     assert f"market card {card} (black)" in ls and f"market card {card} (white)" in ls

@@ -55,21 +55,21 @@ def test_policies_get_an_infoset_only_when_they_ask_for_it():
 
 @pytest.mark.parametrize("title", TITLES)
 def test_ismcts_plays_every_title_through_play_table_and_widget(title):
+    """The plumbing, not the strength: a tiny budget (4 iterations a decision) keeps
+    the longest title's three whole games to seconds."""
     game = nbgames.load(title)
-    bot = nbgames.bots.ismcts(iterations=20, seed=1)
+    bot = nbgames.bots.ismcts(iterations=4, seed=1)
     seats = [bot] + ["random"] * (game.players - 1)
     rec = nbgames.play(game, seats, seed=5)
     assert nbgames.replay(rec).winners() == rec["winners"]
-    again = nbgames.play(game, seats, seed=5)
-    assert again["actions"] == rec["actions"]          # seeded and reproducible
-    t = nbgames.Table(game, seats=seats, seed=5)
-    t.run(until="end")
+    t = nbgames.Table(game, seats=seats, seed=5)       # a second run, through the Table:
+    t.run(until="end")                                 # seeded and reproducible
     assert t.state.record()["actions"] == rec["actions"]
     w = nbgames.widget(game, seats=["human"] + [bot] * (game.players - 1), seed=5)
     assert w.to_move in (0, None)
-    res = nbgames.tournament(game, {"ismcts": bot, "random": "random"}, games=2, seed=1,
+    res = nbgames.tournament(game, {"ismcts": bot, "random": "random"}, games=1, seed=1,
                              progress=False)
-    assert res["ismcts"].games == 2 and not res.errors
+    assert res["ismcts"].games == 1 and not res.errors and res.finished == 1
 
 
 def test_analyse_reports_every_legal_action():
@@ -117,19 +117,21 @@ def _finish(state):
     return state
 
 
-def _clearly_best(title, seeds=range(40), samples=8, back=6):
+def _clearly_best(title, seeds=range(40), samples=16, back=6, most=40):
     """One of the last ``back`` real decisions of a seeded greedy game, staged with
     game.scenario, where over the seat's information set (``samples``
     determinizations, each played out by the greedy bots) the best moves win at
-    least 75% of the time and every other move at least 40 points less, and the
-    best are at most half of the legal moves. Returns (staged state, seat, best ids)."""
+    least 75% of the time and every other move at least 50 points less, and the
+    best are at most half of the legal moves. Only decisions of at most ``most``
+    moves are tried (every move is played out ``samples`` times: a placement among
+    hundreds would take minutes). Returns (staged state, seat, best ids)."""
     game = nbgames.load(title, 2)
     for seed in seeds:
         s = game.new_state(seed=seed)
         pols = [nbgames.bots.greedy.spawn(i) for i in range(2)]
         line = []
         while not s.is_terminal():
-            if len(s.legal_action_ids()) > 1:
+            if 1 < len(s.legal_action_ids()) <= most:
                 line.append(s.clone())
             p = s.current_player
             s.apply(pols[p](s.observation(p), s.legal_actions()))
@@ -144,7 +146,7 @@ def _clearly_best(title, seeds=range(40), samples=8, back=6):
             top = max(shares.values())
             wins = {a for a, v in shares.items() if v == top}
             rest = [v for a, v in shares.items() if a not in wins]
-            if top >= 0.75 and rest and max(rest) <= top - 0.4 and 2 * len(wins) <= len(shares):
+            if top >= 0.75 and rest and max(rest) <= top - 0.5 and 2 * len(wins) <= len(shares):
                 return staged, seat, wins
     raise AssertionError(f"{title}: no staged position with a clearly best move in the seeds")
 

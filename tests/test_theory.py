@@ -195,13 +195,14 @@ def test_solution_of_a_title_endgame_is_an_equilibrium():
 
 # -- size, errors ------------------------------------------------------------------------
 def test_refuses_a_large_tree_early_with_an_estimate():
-    import time
+    """Early: the refusal comes from the size estimate, before any node is built (a
+    refusal while building says so differently; no wall-clock bound, which failed
+    on a loaded machine)."""
     for title in nbgames.games():
         state = nbgames.load(title, players=2).new_state(seed=1)
-        t0 = time.perf_counter()
         with pytest.raises(theory.TreeTooLarge) as err:
             theory.game_tree(state, 0, max_nodes=500)
-        assert time.perf_counter() - t0 < 5
+        assert "(Knuth estimate over" in str(err.value), str(err.value)     # not "while building"
         assert err.value.estimate > 500 and "max_nodes=500" in str(err.value)
         assert isinstance(err.value, nbgames.NbgamesError)
 
@@ -308,3 +309,21 @@ def test_highs_sequence_form_lp_matches_the_hand_solution_and_pygambit(bluff):
     assert theory.exploitability(fast, tree=tree).nash_conv == pytest.approx(0, abs=1e-6)
     with pytest.raises(nbgames.OptionError, match="general-sum"):
         theory.solve_tree(theory.game_tree(state, state.current_player, 3000, payoff="scores"), "highs")
+
+
+def test_pygambit_16_or_none_is_refused_with_how_to_install_17(monkeypatch):
+    """Issue 21: the extras ask for pygambit>=17.0.0b2 (it has wheels; 16.x builds
+    from source for minutes and has another API). An older or missing pygambit is
+    a clear error naming the version to install, not an AttributeError mid-solve."""
+    import sys
+    import types
+
+    from nbgames.theory.tree import require_pygambit
+    old = types.ModuleType("pygambit")
+    old.__version__ = "16.7.0"
+    monkeypatch.setitem(sys.modules, "pygambit", old)
+    with pytest.raises(nbgames.NbgamesError, match=r"pygambit 17 or newer, found 16\.7\.0.*>=17\.0\.0b2"):
+        require_pygambit()
+    monkeypatch.setitem(sys.modules, "pygambit", None)          # not installed
+    with pytest.raises(nbgames.NbgamesError, match=r"pip install 'nbgames\[theory\]'.*highs"):
+        require_pygambit()

@@ -10,6 +10,7 @@ import pytest
 import nbgames
 from nbgames import IllegalActionError, OptionError
 from nbgames.core.errors import ComponentError
+from nbgames.core.state import best_seats
 from nbgames.games.veggies import scoring
 from nbgames.games.veggies.components import generate_cards, load_components
 from nbgames.games.veggies.rules import rotate
@@ -108,12 +109,14 @@ def test_four_player_teams_winners():
 
 def test_team_and_solo_tie_breaks():
     """Scoring (ties: fewer rats, then shared) and 4-Player Variant (team rats)."""
-    assert scoring.winners([10, 10, 3], [2, 1, 0]) == [1]
-    assert scoring.winners([10, 10, 3], [1, 1, 0]) == [0, 1]
+    def winners(*args):
+        return best_seats(scoring.seat_keys(*args))
+    assert winners([10, 10, 3], [2, 1, 0]) == [1]
+    assert winners([10, 10, 3], [1, 1, 0]) == [0, 1]
     teams = [[0, 2], [1, 3]]
-    assert scoring.winners([10, 5, 5, 10], [1, 0, 2, 0], teams) == [1, 3]
-    assert scoring.winners([10, 5, 5, 10], [1, 1, 0, 0], teams) == [0, 1, 2, 3]
-    assert scoring.winners([11, 5, 5, 10], [9, 0, 9, 0], teams) == [0, 2]
+    assert winners([10, 5, 5, 10], [1, 0, 2, 0], teams) == [1, 3]
+    assert winners([10, 5, 5, 10], [1, 1, 0, 0], teams) == [0, 1, 2, 3]
+    assert winners([11, 5, 5, 10], [9, 0, 9, 0], teams) == [0, 2]
 
 
 def test_group_counting():

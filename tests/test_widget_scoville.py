@@ -100,13 +100,16 @@ def test_determinized_states_sync_identical_traits(players, screens):
 
 def test_sealed_bids_and_holdings_never_reach_other_viewers():
     """Screens on: another seat's money, peppers and cards are None in the synced
-    view, and a sealed bid reaches nobody but its bidder until all are in."""
+    view until the end (Endgame: the screens come down for the tally), and a
+    sealed bid reaches nobody but its bidder until all are in."""
     for state in positions(3, 7_362_514_908_331, 5):
         for viewer in (0, 1, 2, None):
             w = nbgames.widget(state=state, viewer=viewer)
             data = synced(w)
             for s, p in enumerate(data["view"]["holdings"]):
-                if s != viewer:
+                if state.is_terminal():
+                    assert p["money"] == state.money[s] and p["peppers"] == state.peppers[s]
+                elif s != viewer:
                     assert p["money"] is None and p["peppers"] is None and p["market"] is None
             assert str(state.seed) not in json.dumps(data)
             if state.phase == "bid":

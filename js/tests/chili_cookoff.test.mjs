@@ -250,3 +250,12 @@ fixtureTest("real synced states from Python draw, and every legal card sends its
     }
     assert.deepEqual([...phases].sort(), ["over", "pick", "play"]);
   });
+
+test("a mini card (collected cards) shows the whole ingredient name, never an abbreviation", () => {
+  installDom();
+  for (const c of [TOM4, MEA5, CHI2, ONI4, C(30, "Mustard", 4, 5)]) {
+    const mini = card(c, { mini: true });
+    assert.ok(mini.classList.contains("ck-mini"));
+    assert.equal(mini.querySelector(".ck-ing").textContent, c.ingredient);
+  }
+});

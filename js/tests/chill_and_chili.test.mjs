@@ -117,3 +117,23 @@ fixtureTest("every synced state of whole games from Python: legal moves all on t
       assert.equal(sentIds.size, legal.size, `step ${c.state.step_index}: every legal id has a button`);
     }
   });
+
+test("card names are never cut: a bed's small cards leave the name to the bed's header, long names get smaller type", async () => {
+  const state = STATES.find((c) => c.step === "water").state;        // beds of Corn and Carrot; a Pumpkin
+  const { el } = await mount(state);
+  const beds = el.querySelectorAll(".cc-bed");
+  assert.ok(beds.length >= 2);
+  for (const bed of beds) {
+    const head = bed.querySelector(".cc-bed-head").textContent;
+    for (const small of bed.querySelectorAll(".cc-card.cc-small")) {
+      assert.equal(small.querySelector(".cc-card-name"), null);      // no name to cut off
+      assert.ok(head.includes(small.getAttribute("title")), `${head} names ${small.getAttribute("title")}`);
+    }
+  }
+  const names = el.querySelectorAll(".cc-card-name");
+  assert.ok(names.length > 0);
+  for (const n of names) {
+    const long = n.textContent.length > 8;                            // "Cauliflower"
+    assert.equal(n.classList.contains("cc-name-long"), long, n.textContent);
+  }
+});

@@ -5,7 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fixtureTest, installDom, renderSynced } from "./fakedom.mjs";
 import { createWidget, expandRuns, makeContext } from "../shared.js";
-import { board, cardLabel, eventText, promptText, ringPos, scoreRows, spaceText, stackGroups } from "../kupferkessel.js";
+import {
+  board, cardLabel, eventText, kettleLayers, promptText, ringPos, scoreRows, spaceText, stackGroups,
+} from "../kupferkessel.js";
 
 // a small catalog: the real one has 56 cards, these tests need a few
 const CARDS = [
@@ -209,3 +211,30 @@ fixtureTest("real synced states from Python: every legal action is a button with
     assert.ok(phases.has("take") && phases.has("over") && phases.has("last"));
     assert.ok(extra > 0, "some state is a magic wand extra turn");
   });
+
+test("table memory: the board says scores come at the end, the seats panel is told too (kk-scores-later)", () => {
+  installDom();
+  const el = board.render(ctxFor(table()));
+  assert.ok(el.classList.contains("kk-scores-later"));
+  assert.ok(el.querySelector(".kk-chip-later").textContent.includes("Scores at the end"));
+  installDom();
+  const recall = board.render(ctxFor(table({ memory: "recall" })));
+  assert.ok(!recall.classList.contains("kk-scores-later"));
+  assert.equal(recall.querySelector(".kk-chip-later"), null);
+  installDom();
+  const over = board.render(ctxFor(table({ phase: "over", result: [] })));
+  assert.ok(!over.classList.contains("kk-scores-later"));
+});
+
+test("every kettle's pot is as tall as the deepest kettle needs, so its card never covers the name", () => {
+  assert.equal(kettleLayers(1), 0);
+  assert.equal(kettleLayers(5), 4);
+  assert.equal(kettleLayers(40), 12);
+  installDom();
+  const el = board.render(ctxFor(table({ sizes: [14, 2] })));
+  const pots = el.querySelectorAll(".kk-pot");
+  assert.equal(pots.length, 2);
+  for (const p of pots) assert.equal(p.style.getPropertyValue("--kk-layers"), "12");
+  assert.equal(el.querySelectorAll(".kk-kettle")[0].querySelectorAll(".kk-layer").length, 12);
+  assert.equal(el.querySelectorAll(".kk-kettle")[1].querySelectorAll(".kk-layer").length, 1);
+});

@@ -7,7 +7,7 @@ import { FakeModel, fixtureTest, flush, installDom } from "./fakedom.mjs";
 import {
   TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, hintGroupOf,
   hintProgress, hintRows, hintState, hintTable, hintedIds, makeContext, ordinal, paintHints, parseSeed, pct,
-  seatLabel, seatsTable, valueText,
+  reviewAt, reviewCounts, reviewHints, reviewMarks, reviewState, seatLabel, seatsTable, signed, solveView, valueText,
 } from "../shared.js";
 
 const SEATS = [
@@ -413,4 +413,115 @@ test("hints: the panel shows the value for the seat to move and what it means, n
     moves: {} } });
   await flush();
   assert.match(el.querySelector(".nbg-hints").textContent, /searching\u2026 300 iterations \(50%\)/);
+});
+
+const REVIEWED = {
+  classes: ["best", "good", "inaccuracy", "mistake", "blunder"], advisor: "ismcts(300)", exact: "", seats: [0],
+  rows: {
+    4: { seat: 0, taken: "push 2", best: "push 0", taken_id: 3, best_id: 1, value_taken: 0.25, value_best: 0.5,
+      loss: 0.25, class: "blunder", source: "search", focused: false },
+    2: { seat: 0, taken: "push 0", best: "push 0", taken_id: 1, best_id: 1, value_taken: 0.6, value_best: 0.6,
+      loss: 0, class: "best", source: "exact", focused: false },
+  },
+};
+
+test("review: marks by step on the scrubber, the row at the position, the overlay's moves", () => {
+  const data = baseState({ reviewed: REVIEWED, history_start: 0, history_len: 8, step_index: 4 });
+  const marks = reviewMarks(data);
+  assert.deepEqual(marks.map((m) => [m.step, m.cls, m.at]), [[2, "best", 0.25], [4, "blunder", 0.5]]);
+  assert.deepEqual(reviewCounts(marks), { best: 1, blunder: 1 });
+  assert.equal(reviewAt(data).taken, "push 2");
+  assert.equal(reviewAt({ ...data, step_index: 3 }), null);
+  assert.deepEqual(reviewMarks(baseState()), []);
+  const hints = reviewHints(reviewAt(data));
+  assert.deepEqual(hints.moves, { 3: { share: 0.5, visits: 0, value: 0.25 }, 1: { share: 1, visits: 0, value: 0.5 } });
+  assert.deepEqual(reviewHints(REVIEWED.rows[2]).moves, { 1: { share: 1, visits: 0, value: 0.6 } });
+});
+
+test("review: the shell draws the marks, the panel at a reviewed decision, and goes to a mark", async () => {
+  installDom();
+  const board = { render: (ctx) => h("div", null, ...ctx.legal.map((a) => h("button", { "data-aid": a.id }, ctx.label(a.id)))) };
+  const model = new FakeModel(baseState({ reviewed: REVIEWED, history_len: 8, step_index: 4, legal: [1, 1, 1, 1] }));
+  const el = document.createElement("div");
+  createWidget(board).render({ model, el });
+  const marks = el.querySelectorAll(".nbg-rv-mark");
+  assert.equal(marks.length, 2);
+  assert.ok(marks[1].classList.contains("nbg-rv-blunder") && marks[1].classList.contains("nbg-rv-here"));
+  const panel = el.querySelector(".nbg-review");
+  assert.ok(!panel.hidden);
+  assert.match(panel.querySelector('[data-testid="review-class"]').textContent, /blunder \(gave up 25% win chance\)/);
+  assert.match(panel.querySelector('[data-testid="review-best"]').textContent, /push 0/);
+  assert.ok(el.querySelector('[data-aid="1"]').classList.contains("nbg-review-best"));
+  assert.ok(el.querySelector('[data-aid="3"]').classList.contains("nbg-review-taken"));
+  marks[0].click();
+  assert.deepEqual(model.sent.at(-1), { type: "goto", step: 2 });
+  model.set({ reviewed: {} });
+  await flush();
+  assert.equal(el.querySelectorAll(".nbg-rv-mark").length, 0);
+  assert.ok(el.querySelector(".nbg-review").hidden);
+});
+
+test("review: the Review button on a finished game, its progress, and its message", async () => {
+  installDom();
+  assert.deepEqual(reviewState({}), { show: false, enabled: false, running: false, label: "Review" });
+  assert.deepEqual(reviewState({ reviewed: { ready: true } }), { show: true, enabled: true, running: false, label: "Review" });
+  const running = reviewState({ reviewed: { status: "running", done: 10, total: 40 } });
+  assert.equal(running.label, "Reviewing\u2026 25%");
+  assert.ok(running.show && !running.enabled);
+  const model = new FakeModel(baseState({ reviewed: { ready: true }, to_move: null }));
+  const el = document.createElement("div");
+  createWidget(demoBoard).render({ model, el });
+  const btn = el.querySelector('[data-key="ctl-review"]');
+  assert.ok(!btn.hidden && !btn.disabled);
+  btn.click();
+  assert.deepEqual(model.sent.at(-1), { type: "review" });
+  model.set({ reviewed: { status: "running", done: 3, total: 12 } });
+  await flush();
+  assert.ok(btn.disabled);
+  assert.match(el.querySelector(".nbg-review").textContent, /3 \/ 12/);
+  model.set({ reviewed: REVIEWED, history_len: 8, step_index: 8 });
+  await flush();
+  assert.ok(btn.hidden);
+  assert.equal(el.querySelectorAll(".nbg-rv-mark").length, 2);
+});
+
+const MARGIN = { payoff: "margin", payoff_text: "your final score minus the mean of the others' (points)" };
+
+test("Solve: probabilities and values in the solver's payoff, named; a forced move is said to be forced", async () => {
+  // the issue's case: the recommended move's own score was lower than another's;
+  // in the margin (what the equilibrium maximises) the move it plays is worth most
+  const moves = { 2: { share: 1, value: 0.25, visits: 0, forced: false, ...MARGIN },
+    3: { share: 0, value: -0.5, visits: 0, forced: false, ...MARGIN } };
+  const sv = solveView(moves, SPACE);
+  assert.deepEqual(sv.rows.map((r) => [r.label, r.share, r.value]), [["push 1", 1, 0.25], ["push 2", 0, -0.5]]);
+  assert.equal(sv.forced, false);
+  assert.equal(sv.payoff, "margin");
+  assert.deepEqual([signed(0.25), signed(-0.5), signed(0), signed(1 / 3)], ["+0.25", "-0.5", "0", "+0.33"]);
+  const { model, el } = mount(baseState({ advisor: "solver", advisor_label: "Solve", advisor_ready: true,
+    hints: { seat: 0, step: 3, status: "done", done: 0, total: 0, values: [0.25, -0.25], moves } }));
+  await flush();
+  const box = el.querySelector(".nbg-hints");
+  assert.ok(!box.hidden);
+  const text = box.textContent;
+  assert.match(text, /Solve: exact equilibrium/);
+  assert.match(text, /margin: your final score minus the mean of the others' \(points\), expected if everyone/);
+  const cells = box.querySelectorAll(".nbg-solve-table th").map((t) => t.textContent);
+  assert.deepEqual(cells, ["move", "probability", "margin"]);
+  const rows = box.querySelectorAll(".nbg-solve-table tbody tr").map((r) => r.querySelectorAll("td")
+    .map((td) => td.textContent.trim()));
+  assert.deepEqual(rows, [["push 1", "100%", "+0.25"], ["push 2", "0%", "-0.5"]]);
+  assert.match(text, /final score minus the mean of the others/);
+  assert.match(box.querySelector('[data-testid="seat-values"]').textContent, /margin of each seat: .*\+0\.25, .*-0\.25/);
+  // a forced move
+  model.set({ hints: { seat: 0, step: 4, status: "done", done: 0, total: 0, values: [1, -1],
+    moves: { 7: { share: 1, value: 1, visits: 0, forced: true, ...MARGIN } } } });
+  await flush();
+  const forced = el.querySelector('[data-testid="solve-forced"]');
+  assert.ok(forced, "a forced move is shown as forced");
+  assert.match(forced.textContent, /Forced: .* is the only legal move \(margin \+1\)/);
+  assert.doesNotMatch(el.querySelector(".nbg-hints").textContent, /0%/);
+  // the heat's hover text on the board says the same
+  const root = h("div", null, h("button", { "data-aid": 2 }, "a"));
+  paintHints(root, { status: "done", moves }, SPACE);
+  assert.equal(root.querySelector("[data-aid]").getAttribute("title"), "push 1: equilibrium probability 100%, margin +0.25");
 });

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { FakeModel, fixtureTest, flush, installDom, renderSynced } from "./fakedom.mjs";
 import { actionLabel, createWidget, decodeAction, encodeAction, expandRuns, makeContext } from "../shared.js";
 import {
-  anchorOffset, board, cardShape, describeCard, footprint, groupMarks, indexLegal, placementAt, turnedRows,
+  anchorOffset, board, cardShape, describeCard, footprint, groupMarks, indexLegal, otherCellPx, placementAt, turnedRows,
   scoringRows, standWindow, symbolAt, topCards,
 } from "../veggies.js";
 
@@ -413,3 +413,15 @@ fixtureTest("real synced states from Python: every spot and button sends a legal
     }
     assert.ok(["start", "place", "over"].every((p) => phases.has(p)), [...phases].join());
   });
+
+test("an opponent's stand fits a column of the opponents' grid (three side by side at 4 players)", () => {
+  for (let cols = 2; cols <= 16; cols += 1) {
+    for (let rows = 2; rows <= 16; rows += 1) {
+      const small = otherCellPx({ cols, rows }, false);
+      const big = otherCellPx({ cols, rows }, true);
+      assert.ok(small * cols <= 150 && small * rows <= 222, `${cols}x${rows}: ${small}px`);
+      assert.ok(big * cols <= 226 && big * rows <= 302, `${cols}x${rows}: ${big}px`);
+      assert.ok(small >= 9 && big >= 12);
+    }
+  }
+});

@@ -79,7 +79,7 @@ def decide(policy, state, seat: int | None = None, rng=None) -> int:
     so the error's ``public`` message leaves them out."""
     seat = state.current_player if seat is None else seat
     name = policy_name(policy)
-    where = f"{state.game.title} step {len(state.history)}"
+    where = f"{state.game.title} step {state.step}"
     legal = state.legal_actions()
     try:
         if wants_infoset(policy):
@@ -91,7 +91,7 @@ def decide(policy, state, seat: int | None = None, rng=None) -> int:
         raise PolicyError(f"policy {name!r} (seat {seat}) raised {type(e).__name__}: {e} "
                           f"at {where}", policy=name, seat=seat,
                           public=f"policy {name!r} (seat {seat}) raised {type(e).__name__} "
-                                 f"at {where}") from e
+                                 f"at {where}", step=len(state.history)) from e
     try:
         aid = state.game.resolve(choice)
     except IllegalActionError:
@@ -99,12 +99,12 @@ def decide(policy, state, seat: int | None = None, rng=None) -> int:
                           f"is not an action; return an Action, an id or a label such as "
                           f"{legal[0].label!r}", policy=name, seat=seat,
                           public=f"policy {name!r} (seat {seat}) returned something that is "
-                                 f"not an action at {where}") from None
+                                 f"not an action at {where}", step=len(state.history)) from None
     if not state._is_legal(aid):
         raise PolicyError(f"policy {name!r} (seat {seat}) returned "
                           f"{state.game.action_label(aid)!r} (id {aid}) at {where}, which is not "
                           f"legal; {len(legal)} legal actions such as {legal[0].label!r}",
                           policy=name, seat=seat,
                           public=f"policy {name!r} (seat {seat}) returned an action that is not "
-                                 f"legal at {where}")
+                                 f"legal at {where}", step=len(state.history))
     return aid

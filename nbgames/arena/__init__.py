@@ -1,4 +1,5 @@
-"""Play one game, hold a session (Table), run tournaments, and read the results."""
+"""Play one game, hold a session (Table), run tournaments, and read the results;
+:mod:`nbgames.arena.review` reviews a finished game (``nbgames.review``)."""
 
 from .play import play
 from .table import HumanTurnError, Table

@@ -50,11 +50,17 @@ def hint_seed(advisor, step: int) -> int:
     return (int(getattr(advisor, "seed", 0) or 0) * 1_000_003 + step) % (2**31)
 
 
+HINT_EXTRAS = ("forced", "payoff", "payoff_text")
+"""Keys an advisor's move statistics may add to share/visits/value (the exact
+solver's: a forced move, and the payoff its values are in)."""
+
+
 def rounded_moves(moves: dict) -> dict:
     """An analysis ``{aid: {"share", "visits", "value"}}`` as synced: keys as text,
-    shares and values to 4 places."""
+    shares and values to 4 places; the keys of ``HINT_EXTRAS`` pass as they are."""
     return {str(a): {"share": round(m["share"], 4), "visits": int(m["visits"]),
-                     "value": round(m["value"], 4)} for a, m in moves.items()}
+                     "value": round(m["value"], 4), **{k: m[k] for k in HINT_EXTRAS if k in m}}
+            for a, m in moves.items()}
 
 
 class Advice:
@@ -101,7 +107,7 @@ class Advice:
 
     def _infoset(self, seat: int) -> InfoSet:
         state = self.table.state
-        return InfoSet(state, seat, random.Random(hint_seed(self.advisor, len(state.history))))
+        return InfoSet(state, seat, random.Random(hint_seed(self.advisor, state.step)))
 
     def ready(self, seat: int | None) -> bool:
         """May ``seat`` ask now? It is the human seat to move and, for a solver, the
@@ -133,11 +139,11 @@ class Advice:
             raise OptionError(f"{self.name}: this position is too large to solve exactly (more "
                               f"than its max_nodes); play on, or use advisor=\"ismcts\"")
         self.cancel()
-        seed = hint_seed(self.advisor, len(state.history))
+        seed = hint_seed(self.advisor, state.step)
         adv = self.advisor.spawn(seed) if hasattr(self.advisor, "spawn") else self.advisor
         infoset = self._infoset(seat)
         job = {"key": self._position(seat), "cancel": threading.Event(), "seat": seat,
-               "step": len(state.history), "last": 0.0, "start": time.monotonic(),
+               "step": state.step, "last": 0.0, "start": time.monotonic(),
                "seconds": getattr(adv, "seconds", None),
                "meaning": getattr(adv, "value_meaning", None)}
         with self._lock:
@@ -205,7 +211,8 @@ class Advice:
             job["value"] = round(float(search["value"]), 4)
         values = getattr(adv, "values", None)
         job["values"] = [round(float(v), 3) for v in values(infoset)] if callable(values) else None
-        self._publish(job, "done", done, done, stats)
+        # a time budget has no total: the iterations are what the time allowed
+        self._publish(job, "done", done, None if job["seconds"] is not None else done, stats)
         return stats
 
 

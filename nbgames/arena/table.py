@@ -10,7 +10,7 @@ run the same code here and fail the same way.
 >>> game = nbgames.load(nbgames.games()[0], players=2)
 >>> t = nbgames.Table(game, seats=["human", "greedy"], seed=1)
 >>> _ = t.act(t.state.legal_actions()[0])    # then the greedy seat answers at once
->>> t.current_player in (0, None) and len(t.state.history) > 1
+>>> t.current_player in (0, None) and t.state.step > 1
 True
 """
 
@@ -171,7 +171,7 @@ class Table:
         policy = self._policy(seat)
         reseed_policy(policy, self._policy_seed(seat))
         aid = decide(policy, state, seat, rng=self._policy_seed(seat))
-        step = len(state.history)
+        step = state.step
         self._apply(aid)
         stats = getattr(policy, "last_analysis", None)
         if isinstance(stats, dict):
@@ -210,7 +210,7 @@ class Table:
         """Take back the last decision of a human seat and the policy moves after it
         (with no human seat, one decision). Returns the new step. Undone moves stay
         in the history line: ``goto`` returns to them until another move is made."""
-        step = len(self._state.history)
+        step = self._state.step
         if step <= self._base_step:
             raise NotLegalError(f"nothing to undo: the history starts at step "
                                 f"{self._base_step}")
@@ -229,7 +229,7 @@ class Table:
         lo, hi = self._base_step, self.history_len
         if not _is_int(k) or not lo <= k <= hi:
             raise OptionError(f"goto: step must be an int from {lo} to {hi}, got {k!r}")
-        now = len(self._state.history)
+        now = self._state.step
         if k < now:
             state = self._base.clone()
             for aid in self._line[:k - lo]:
@@ -256,7 +256,7 @@ class Table:
         self._spawned: dict[int, tuple] = {}   # seat -> (policy given, its copy for this game)
         self._state = state
         self._base = state.clone()
-        self._base_step = len(state.history)
+        self._base_step = state.step
         self._line: list[int] = []      # ids after the base, the redo tail included
         self._movers: list[int] = []    # the seat that made each of them
         self._thoughts: dict[int, tuple] = {}   # step -> (seat, aid, analyse stats)
@@ -267,7 +267,7 @@ class Table:
         seat = state.current_player
         aid = self.game.resolve(action)
         state.apply(aid)                          # IllegalActionError: state unchanged
-        i = len(state.history) - 1 - self._base_step
+        i = state.step - 1 - self._base_step
         if i < len(self._line) and self._line[i] == aid:
             return aid                            # replaying the line forward
         del self._line[i:], self._movers[i:]
@@ -287,7 +287,7 @@ class Table:
     def _policy_seed(self, seat: int) -> int:
         """Policies are re-seeded per decision from the game, the step and the seat:
         the same position always gets the same answer, across undo/goto and reruns."""
-        return (self._state.seed * 1_000_003 + len(self._state.history) * 101 + seat) % MAX_SEED
+        return (self._state.seed * 1_000_003 + self._state.step * 101 + seat) % MAX_SEED
 
     def _changed(self) -> None:
         for fn in self._listeners:
@@ -296,5 +296,5 @@ class Table:
     def __repr__(self):
         state = self._state
         where = "game over" if state.is_terminal() else f"player {state.current_player} to move"
-        return (f"Table({self.game!r}, seats={self._seats!r}: step {len(state.history)}, "
+        return (f"Table({self.game!r}, seats={self._seats!r}: step {state.step}, "
                 f"{where})")

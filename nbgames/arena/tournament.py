@@ -6,11 +6,11 @@ import random
 from dataclasses import dataclass, field
 
 from ..agents.adapter import as_policy
-from ..core.errors import OptionError, PolicyError
-from ..core.game import Game
+from ..core.errors import OptionError, PolicyError, last_frames
+from ..core.registry import spec
 from . import analysis
 from .analysis import mean_ci, wilson
-from .play import _as_game, play
+from .play import game_for, play
 
 
 def _one_game(config: dict, names: list[str], policies: list, seed: int) -> dict:
@@ -20,8 +20,11 @@ def _one_game(config: dict, names: list[str], policies: list, seed: int) -> dict
         rec["names"] = names
         return rec
     except PolicyError as e:
+        cause = e.__cause__
         return {"names": names, "seed": seed, "error": str(e), "forfeit_seat": e.seat,
-                "forfeit": e.policy}
+                "forfeit": e.policy, "step": e.step,
+                "error_type": type(cause).__name__ if cause is not None else "illegal action",
+                "frames": last_frames(e)}
 
 
 @dataclass
@@ -98,6 +101,41 @@ class TournamentResult:
     def names(self) -> list[str]:
         return list(self.rows)
 
+    @classmethod
+    def from_records(cls, title: str, players: int, records: list[dict], duplicate: bool = False,
+                     names: list[str] | None = None) -> TournamentResult:
+        """The result of games already played: each record names who held each seat
+        (``names``, one a seat) and its ``deal``; a forfeit record holds ``error``
+        and ``forfeit_seat``. ``nbgames.tournament`` ends here, and so do the games
+        of a hosted classroom (``host.result()``), so ratings and payoff tables
+        work on people's games too. ``names`` orders the rows (default: as they
+        first appear)."""
+        if names is None:
+            names = list(dict.fromkeys(n for r in records for n in r["names"]))
+        rows = {n: Row(n) for n in names}
+        errors = []
+        for rec in records:
+            seat_names = rec["names"]
+            for n in set(seat_names):
+                rows[n].games += 1
+                rows[n].seats_held += seat_names.count(n) / len(seat_names)
+            if duplicate:
+                shares = analysis.win_shares(rec)
+                for n in set(seat_names):
+                    rows[n].deal_shares.setdefault(rec["deal"], []).append(
+                        sum(x for x, m in zip(shares, seat_names) if m == n))
+            if "error" in rec:
+                errors.append(rec)
+                loser = seat_names[rec["forfeit_seat"]]
+                rows[loser].forfeits += 1
+                _share([i for i, n in enumerate(seat_names) if n != loser], seat_names, rows)
+                continue
+            _share(rec["winners"], seat_names, rows)
+            for i, s in enumerate(rec["scores"]):
+                rows[seat_names[i]].score_sum += s
+                rows[seat_names[i]].score_n += 1
+        return cls(title, players, rows, list(records), errors, duplicate)
+
     def ratings(self, model=None, as_frame=None):
         """openskill (Plackett-Luce) rating of every policy from each game's rank
         order: mu, sigma and the ordinal (mu - 3 sigma). See
@@ -146,6 +184,39 @@ class TournamentResult:
         """Games played to the end (not forfeited)."""
         return len(self.records) - len(self.errors)
 
+    def failing(self) -> list[dict]:
+        """The policies that forfeited most of their games, each as ``{"policy",
+        "forfeits", "games", "played", "first"}``: ``played`` counts its games that
+        no other policy's forfeit ended first (a policy that always crashes may
+        rarely get to move when another crashes sooner), and a policy is listed when
+        it forfeited more than half of those. ``first`` is its first forfeit (the
+        game, seat, step, error and the last frames of its traceback, from
+        ``errors``). Their win rates say little: a forfeit is a loss, and the other
+        seats share that game's win."""
+        out = []
+        for r in self.rows.values():
+            if not r.forfeits:
+                continue
+            mine = [e for e in self.errors if e["names"][e["forfeit_seat"]] == r.name]
+            ended_by_others = sum(1 for e in self.errors if r.name in e["names"]
+                                  and e["names"][e["forfeit_seat"]] != r.name)
+            played = r.games - ended_by_others
+            if 2 * r.forfeits > played:
+                out.append({"policy": r.name, "forfeits": r.forfeits, "games": r.games,
+                            "played": played, "first": mine[0]})
+        return out
+
+    def _flags(self) -> list[str]:
+        lines = []
+        for f in self.failing():
+            e = f["first"]
+            step = "" if e.get("step") is None else f", step {e['step']}"
+            of = f"{f['forfeits']} of its {f['games']} games" if f["played"] == f["games"] else \
+                f"{f['forfeits']} of the {f['played']} games it played that no other forfeit ended first"
+            lines.append(f"! {f['policy']} forfeited {of}: its win rate means little. First error "
+                         f"(game {e.get('game', '?')}, seat {e['forfeit_seat']}{step}): {e['error']}")
+        return lines
+
     def _summary(self) -> str:
         text = f"{self.title}, {self.players} players, {len(self.records)} games"
         if self.duplicate:
@@ -155,19 +226,25 @@ class TournamentResult:
         return text
 
     def __repr__(self):
+        return self.text()
+
+    def text(self, errors_hint: str = "see .errors") -> str:
+        """The table as text (what ``repr`` shows): the summary, a flag line above
+        the table for every policy that forfeited most of its games (with its first
+        error), the table, and a note on forfeits that ends with ``errors_hint``."""
         head = (f"{'policy':<16}{'games':>7}{'wins':>9}{'win rate':>10}{'95% CI':>16}"
                 f"{'baseline':>10}{'mean score':>12}{'forfeits':>10}")
-        lines = [f"Tournament: {self._summary()}", head]
+        lines = [f"Tournament: {self._summary()}", *self._flags(), head]
         for t in self.table():
             ci = f"{t['ci95'][0]:.2f}-{t['ci95'][1]:.2f}"
             lines.append(f"{t['policy']:<16}{t['games']:>7}{t['wins']:>9.1f}{t['win_rate']:>10.3f}"
                          f"{ci:>16}{t['baseline']:>10.3f}{_mean_text(t, '-'):>12}{t['forfeits']:>10}")
+        hint = f" ({errors_hint})" if errors_hint else ""
         if not self.finished:
-            lines.append("No game could be played to the end: every game was forfeited "
-                         "(see .errors).")
+            lines.append(f"No game could be played to the end: every game was forfeited{hint}.")
         elif self.errors:
             lines.append(f"{len(self.errors)} forfeit(s), each a loss for the policy that "
-                         f"failed; see .errors")
+                         f"failed{hint}.")
         return "\n".join(lines)
 
     def _repr_html_(self):
@@ -180,7 +257,9 @@ class TournamentResult:
             for t in self.table())
         note = ("<p>No game could be played to the end: every game was forfeited.</p>"
                 if not self.finished else "")
-        return (f"<p><b>Tournament</b>: {escape(self._summary())}</p><table><tr><th>policy</th>"
+        flags = "".join(f'<p class="nbg-flag" style="color:#b42318"><b>{escape(line[:2])}</b>'
+                        f"{escape(line[2:])}</p>" for line in self._flags())
+        return (f"<p><b>Tournament</b>: {escape(self._summary())}</p>{flags}<table><tr><th>policy</th>"
                 f"<th>games</th><th>wins</th><th>win rate</th><th>95% CI</th><th>baseline</th>"
                 f"<th>mean score</th>"
                 f"<th>forfeits</th></tr>{rows}</table>{note}")
@@ -207,9 +286,13 @@ def _progress(total: int, enabled: bool, title: str):
     return tqdm(total=total, desc=f"{title} tournament", unit="game")
 
 
+TOURNAMENT_ARGS = ("game", "policies", "games", "seed", "executor", "progress", "players", "batch",
+                   "duplicate")
+
+
 def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=None,
                progress: bool = True, players: int | None = None,
-               batch: int | None = None, duplicate: bool = False) -> TournamentResult:
+               batch: int | None = None, duplicate: bool = False, **options) -> TournamentResult:
     """Play ``games`` seeded games between named policies.
 
     Seats rotate fairly: game ``g`` seats policy ``names[(g + i) % k]`` at seat
@@ -230,6 +313,10 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
     deal cancels. ``games`` must then be a multiple of ``k``; win-rate CIs are
     computed over deals (``Row.ci_deals``; ``Row.ci_games`` is the independent-game
     interval, for comparison). The progress bar is ``tqdm.auto``.
+
+    ``game`` is a title, a loaded Game or a config dict, as for :func:`nbgames.play`
+    and the board (``widget``): with a title, ``players`` (default: one a policy,
+    within the title's range) and the title's options as keyword arguments load it.
     """
     if not isinstance(policies, dict) or not policies:
         raise OptionError("policies must be a non-empty dict {name: policy}")
@@ -243,14 +330,12 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
             raise OptionError(f"policy {name!r}: {e}") from None
     policies = checked
     names = list(policies)
+    default = None
     if isinstance(game, str):
-        game = _as_game(game, players or len(names))
-    elif isinstance(game, Game):
-        if players is not None and players != game.players:
-            raise OptionError(f"players={players!r} does not match {game!r}; load the game with "
-                              f"the player count you want, or pass its title")
-    else:
-        game = _as_game(game)
+        g = spec(game).game
+        default = max(g.min_players, min(len(names), g.max_players))
+    game = game_for(game, players, options, default_players=default, who="tournament",
+                    arguments=TOURNAMENT_ARGS)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise OptionError(f"games must be a positive int, got {games!r}")
     if not isinstance(duplicate, bool):
@@ -280,27 +365,9 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
         results = run_jobs(executor, _one_game, jobs, bar, batch)
     if bar is not None:
         bar.close()
-    rows = {n: Row(n) for n in names}
-    errors = []
     for g, rec in enumerate(results):
         rec["deal"] = g // k if duplicate else g
-        seat_names = rec["names"]
-        for n in set(seat_names):
-            rows[n].games += 1
-            rows[n].seats_held += seat_names.count(n) / len(seat_names)
-        if duplicate:
-            shares = analysis.win_shares(rec)
-            for n in set(seat_names):
-                rows[n].deal_shares.setdefault(rec["deal"], []).append(
-                    sum(x for x, m in zip(shares, seat_names) if m == n))
         if "error" in rec:
-            errors.append(rec)
-            loser = seat_names[rec["forfeit_seat"]]
-            rows[loser].forfeits += 1
-            _share([i for i, n in enumerate(seat_names) if n != loser], seat_names, rows)
-            continue
-        _share(rec["winners"], seat_names, rows)
-        for i, s in enumerate(rec["scores"]):
-            rows[seat_names[i]].score_sum += s
-            rows[seat_names[i]].score_n += 1
-    return TournamentResult(game.title, game.players, rows, results, errors, duplicate)
+            rec["game"] = g
+    return TournamentResult.from_records(game.title, game.players, results, duplicate=duplicate,
+                                         names=names)

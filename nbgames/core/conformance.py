@@ -74,13 +74,23 @@ def check_determinism(title, seed=3):
             f"{game!r}: different seeds give the same start"
 
 
-def check_round_trip(title, seed=4):
-    """to_dict is JSON-able and state_from_dict rebuilds an equal state at every step,
-    and the rebuilt state plays on identically."""
+def check_round_trip(title, seed=4, positions=60):
+    """to_dict is JSON-able at every step, and state_from_dict rebuilds an equal
+    state that plays on identically: at every step of a game of up to
+    ``positions`` decisions, and at ``positions`` steps spread evenly over a longer
+    one (its first and last included). Rebuilding replays the history from the
+    seed, so checking every step of a 400-decision game would replay 80,000
+    decisions; the spread keeps every phase of the game in the check."""
     for game in games_of(title):
+        length = sum(1 for _ in playout(game, seed))
+        stride = max(1, -(-length // positions))
         for state, aid in playout(game, seed):
             d = state.to_dict()
             d2 = json.loads(json.dumps(d))
+            assert d2 == d, f"{_where(game, seed, state)}: to_dict is not plain JSON data"
+            step = len(state.history)
+            if step % stride and step != length - 1:
+                continue
             back = game.state_from_dict(d2)
             assert back.to_dict() == d, f"{_where(game, seed, state)}: round trip differs"
             assert list(back.legal_action_ids()) == list(state.legal_action_ids())
@@ -168,28 +178,218 @@ def check_rejects_cleanly(title, seed=8):
                     pass
                 else:
                     raise AssertionError(f"{_where(game, seed, state)}: {b!r} was accepted")
-                assert state.to_dict() == before, f"{_where(game, seed, state)}: {b!r} changed state"
+            if state.to_dict() != before:        # one comparison a step; on a change, find which
+                for b in bad:
+                    probe = game.state_from_dict(before)
+                    try:
+                        probe.apply(b)
+                    except IllegalActionError:
+                        pass
+                    assert probe.to_dict() == before, f"{_where(game, seed, state)}: {b!r} changed state"
+                raise AssertionError(f"{_where(game, seed, state)}: refused actions changed the state")
 
 
 def check_determinize(title, seed=9, every=3):
-    """determinize(seat) keeps observation(seat) (and, for the player to move, the
-    legal actions), and really resamples hidden data somewhere in the game."""
+    """``determinize(seat)`` (ARCHITECTURE.md, "Hidden information"), at every 3rd
+    step of a random game, for every seat and the spectator:
+
+    (a) the same observation, legal actions (for the seat to move) and step;
+    (b) consistent with itself: ``state_from_dict(copy.to_dict())`` rebuilds it from
+        its own start and history, before and after a move (checked for one seat a
+        position, each seat in turn);
+    (c) its log is the lines the seat read in the truth, nothing more;
+    (d, e) the title's invariants hold on it: the rules' constraints and the
+        consistency of hidden parts with the public events the seat saw;
+    and it really resamples hidden data somewhere in the game."""
     for game in games_of(title):
         resampled = False
         for state, _aid in playout(game, seed):
             if len(state.history) % every:
                 continue
             rng = random.Random(len(state.history))
-            for seat in [None, *range(game.players)]:
+            seats = [None, *range(game.players)]
+            reload_seat = seats[(len(state.history) // every) % len(seats)]
+            for seat in seats:
+                where = f"{_where(game, seed, state)} determinize({seat})"
                 det = state.determinize(seat, rng)
                 assert det.observation(seat) == state.observation(seat), \
-                    f"{_where(game, seed, state)}: determinize({seat}) changed the observation"
+                    f"{where}: the observation changed"
+                assert det.step == state.step, f"{where}: step {det.step} != {state.step}"
                 if seat is not None and seat == state.current_player:
-                    assert list(det.legal_action_ids()) == list(state.legal_action_ids())
-                det.check_invariants()
+                    assert list(det.legal_action_ids()) == list(state.legal_action_ids()), \
+                        f"{where}: the legal actions changed"
+                seen = [x for x in state._log if x[0] is None or x[0] == seat]
+                assert det._log == seen, f"{where}: the copy's log is not the lines the seat read"
+                for other in range(game.players):
+                    assert det.log(other) == [t for to, t in seen if to is None or to == other]
+                try:
+                    det.check_invariants()
+                except AssertionError as e:
+                    raise AssertionError(f"{where}: a copy breaks an invariant: {e}") from None
+                if seat == reload_seat:      # (b) for one seat a position, in turn: rebuilding
+                    _check_reloads(game, det, where)     # is the costly part
                 if det.to_dict()["data"] != state.to_dict()["data"]:
                     resampled = True
         assert resampled, f"{game!r}: determinize never resampled any hidden data"
+
+
+def _check_reloads(game, det, where):
+    """(b): the copy, and the copy after one legal move, reload through state_from_dict."""
+    d = json.loads(json.dumps(det.to_dict()))
+    try:
+        back = game.state_from_dict(d)
+    except Exception as e:     # noqa: BLE001 - reported with the place
+        raise AssertionError(f"{where}: state_from_dict refuses the copy: {e}") from None
+    assert back.to_dict() == d, f"{where}: the copy does not reload equal"
+    if not det.is_terminal():
+        ids = det.legal_action_ids()
+        moved = det.clone().apply(int(ids[len(ids) // 2]))
+        d2 = json.loads(json.dumps(moved.to_dict()))
+        assert game.state_from_dict(d2).to_dict() == d2, f"{where}: a moved copy does not reload"
+        assert d2["start"] == d["start"] and len(d2["history"]) == 1
+
+
+# -- twins: true states a seat cannot tell apart -----------------------------------------
+def hidden_places(state, seat):
+    """Every place of ``state.to_dict()["data"]`` that ``seat`` cannot see, by pool:
+    {pool: [(part, seat or None, index)]}, from the title's ``FIELDS`` (known items of
+    a private part excluded). A hidden part outside a pool is its own pool; parts
+    declared ``hook=True`` give their places through the title's ``_hidden_places``."""
+    from .fields import Part  # noqa: F401  (the declaration's type)
+    out: dict[str, list] = {}
+    for name, part in type(state).FIELDS.items():
+        if not part.hidden_now(state) or part.hook:
+            continue
+        value = getattr(state, name)
+        pool = part.pool or f"part {name}"
+        if part.kind == "hidden":
+            piles = [value] if part.shape == "list" else value
+            for p, pile in enumerate(piles):
+                for i in range(len(pile)):
+                    out.setdefault(pool if part.pool or part.shape == "list" else f"{pool}[{p}]",
+                                   []).append((name, None if part.shape == "list" else p, i))
+        elif part.shape == "lists":
+            known = getattr(state, part.known) if part.known else None
+            for s in range(state.players):
+                if s == seat:
+                    continue
+                skip = list(known[s]) if known else []
+                for i, x in enumerate(value[s]):
+                    if x in skip:
+                        skip.remove(x)
+                        continue
+                    out.setdefault(pool, []).append((name, s, i))
+    for pool, where in state._hidden_places(seat).items():     # parts declared hook=True
+        out.setdefault(pool, []).extend(where)
+    return out
+
+
+def twin(state, seat, rng, tries: int = 40):
+    """A genuinely different true state that ``seat`` cannot tell apart from
+    ``state``: two different items in places ``seat`` cannot see (a pool of the
+    title's FIELDS) swapped, staged with ``game.scenario`` at the same step, and
+    accepted only if the title's invariants hold and the seat's observation, log
+    and legal actions are the same. None when no such swap is found."""
+    game = state.game
+    places = hidden_places(state, seat)
+    pools = [p for p in places.values() if len(p) >= 2]
+    d = state.to_dict()
+    for _ in range(tries if pools else 0):
+        where = pools[rng.randrange(len(pools))]
+        (pa, sa, ia), (pb, sb, ib) = rng.sample(where, 2)
+        data = json.loads(json.dumps(d["data"]))
+        box_a = data[pa] if sa is None else data[pa][sa]
+        box_b = data[pb] if sb is None else data[pb][sb]
+        if box_a[ia] == box_b[ib]:
+            continue
+        box_a[ia], box_b[ib] = box_b[ib], box_a[ia]
+        try:
+            other = game.scenario({**d, "history": [], "start": None, "data": data,
+                                   "step": state.step})
+        except Exception:     # noqa: BLE001 - a swap the rules forbid: try another
+            continue
+        if (other.observation(seat) == state.observation(seat) and other.log(seat) == state.log(seat)
+                and (seat != state.current_player
+                     or list(other.legal_action_ids()) == list(state.legal_action_ids()))):
+            return other
+    return None
+
+
+def check_determinize_twins(title, seed=13, every=4, walk=60):
+    """(c) Two true states that a seat cannot tell apart give equal copies for the
+    same generator, field for field (seed, start, history, log, data). The twins
+    are genuinely different games: a start whose hidden cards differ (a swap the
+    title's FIELDS allow, staged with ``game.scenario``), then the same decisions
+    played into both, chosen at random among those legal in both that keep the
+    seat's observation and log equal; compared at every 4th step."""
+    for game in games_of(title):
+        for seat in range(game.players):
+            rng = random.Random(seed * 31 + seat)
+            a = game.new_state(seed=seed + seat)
+            b = twin(a, seat, rng)
+            assert b is not None, f"{game!r}: no twin of the start for seat {seat}"
+            compared = 0
+            for k in range(walk):
+                if a.is_terminal():
+                    break
+                if k % every == 0:
+                    r = rng.getrandbits(32)
+                    ca = a.determinize(seat, random.Random(r)).to_dict()
+                    cb = b.determinize(seat, random.Random(r)).to_dict()
+                    if ca != cb:
+                        bad = [key for key in ca if ca[key] != cb[key]]
+                        if "data" in bad:
+                            bad += [f"data.{x}" for x in ca["data"] if ca["data"][x] != cb["data"][x]]
+                        raise AssertionError(f"{game!r} seed {seed} step {a.step}: the copies of "
+                                             f"two states seat {seat} cannot tell apart differ "
+                                             f"at {bad}")
+                    compared += 1
+                common = [int(x) for x in a.legal_action_ids()
+                          if int(x) in set(int(y) for y in b.legal_action_ids())]
+                rng.shuffle(common)
+                for aid in common:
+                    a2, b2 = a.clone().apply(aid), b.clone().apply(aid)
+                    if a2.observation(seat) == b2.observation(seat) and a2.log(seat) == b2.log(seat):
+                        a, b = a2, b2
+                        break
+                else:
+                    break
+            assert compared >= 1, f"{game!r} seat {seat}: no twin position compared"
+
+
+def check_observation_hides(title, seed=14, every=5):
+    """The observation shows a seat nothing it may not see: moving any two items
+    between places the title's FIELDS declare hidden from the seat (a swap staged
+    with ``game.scenario``) leaves the seat's observation unchanged. Swaps the
+    rules forbid (the title's invariants) are skipped; some must be possible."""
+    for game in games_of(title):
+        swapped = 0
+        for state, _aid in playout(game, seed):
+            if len(state.history) % every:
+                continue
+            rng = random.Random(state.step)
+            for seat in [None, *range(game.players)]:
+                places = hidden_places(state, seat)
+                d = state.to_dict()
+                for where in places.values():
+                    if len(where) < 2:
+                        continue
+                    (pa, sa, ia), (pb, sb, ib) = rng.sample(where, 2)
+                    data = json.loads(json.dumps(d["data"]))
+                    box_a = data[pa] if sa is None else data[pa][sa]
+                    box_b = data[pb] if sb is None else data[pb][sb]
+                    box_a[ia], box_b[ib] = box_b[ib], box_a[ia]
+                    try:
+                        other = game.scenario({**d, "history": [], "start": None, "data": data,
+                                               "step": state.step})
+                    except Exception:     # noqa: BLE001 - a swap the rules forbid
+                        continue
+                    swapped += 1
+                    assert other.observation(seat) == state.observation(seat), \
+                        (f"{_where(game, seed, state)}: seat {seat}'s observation changes when "
+                         f"{pa}{'' if sa is None else f'[{sa}]'}[{ia}] and "
+                         f"{pb}{'' if sb is None else f'[{sb}]'}[{ib}] (hidden from it) swap")
+        assert swapped, f"{game!r}: no hidden swap was possible in a whole game"
 
 
 def check_observation_json(title, seed=10, every=5):
@@ -258,7 +458,8 @@ def check_encoder(title, seed=12, every=3):
 
 CHECKS = [check_runs_to_end, check_determinism, check_round_trip, check_clone_independent,
           check_action_ids, check_action_space, check_apply_by_label, check_rejects_cleanly,
-          check_determinize, check_observation_json, check_replay, check_encoder]
+          check_determinize, check_determinize_twins, check_observation_hides,
+          check_observation_json, check_replay, check_encoder]
 
 
 def check_title(title: str) -> None:

@@ -82,14 +82,33 @@ class RecordError(NbgamesError, ValueError):
 
 
 class PolicyError(NbgamesError, RuntimeError):
-    """A policy raised, or returned something that is not a legal action. ``seat``
-    is the policy's seat: what it returned, its legal actions and the message of
-    its exception are private to that seat (left out of ``public``)."""
+    """A policy raised, or returned something that is not a legal action.
+    ``policy`` is its name, ``seat`` the seat it played (what it returned, its legal
+    actions and the message of its exception are private to that seat: left out of
+    ``public``), ``step`` the number of decisions made before the failing one;
+    ``__cause__`` is the policy's own exception when it raised
+    (``last_frames(error)`` gives its last frames)."""
 
     def __init__(self, message: str, *, policy: str = "?", seat: int | None = None,
-                 public: str | None = None):
+                 public: str | None = None, step: int | None = None):
         super().__init__(message, seat=seat, public=public)
         self.policy = policy
+        self.step = step
+
+
+def last_frames(error: BaseException, limit: int = 3) -> list[str]:
+    """The last ``limit`` frames of the traceback of the exception behind ``error``
+    (its ``__cause__``, e.g. a policy's own KeyError), as text ``File "...", line N,
+    in f`` with the source line below it; frames inside nbgames itself are left out
+    when others remain. [] when there is no cause (a policy that returned an
+    illegal action raised nothing)."""
+    import os
+    import traceback
+    cause = error.__cause__
+    tb = traceback.extract_tb(cause.__traceback__) if cause is not None else []
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+    theirs = [f for f in tb if not os.path.abspath(f.filename).startswith(package)]
+    return [line.rstrip("\n") for line in traceback.format_list((theirs or tb)[-limit:])]
 
 
 def choices_text(values, limit: int = 8) -> str:

@@ -87,6 +87,16 @@ class TitleSpec:
             fields = ", ".join(f"``{f.name}`` ``{f.describe()}``" for f in k.fields) or "no fields"
             lines.append(f"* ``{k.template}``: kind ``{k.name}``, ids {k.base} to "
                          f"{k.base + k.count - 1}; {fields}.")
+        fields = getattr(g.State, "FIELDS", None)
+        if fields:
+            from .fields import describe
+            lines += ["", "What each seat may know", "-----------------------", "",
+                      "The parts of the state (the State's ``FIELDS``): ``public`` ones everyone "
+                      "sees, ``private`` ones their seat only, ``hidden`` ones nobody. "
+                      "``state.determinize(seat)`` re-deals what the seat cannot see (parts of a "
+                      "pool exchange their items), keeps every rule and every public event the "
+                      "seat saw, and gives a position of its own: its own start, seed and log.",
+                      "", describe(fields)]
         if self.encoder is not None:
             import inspect
             import sys

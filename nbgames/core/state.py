@@ -1,18 +1,30 @@
 """The State base class: the framework owns validation, history, the log,
-randomness, serialization and records; a title owns only its rules.
+randomness, serialization, records and hidden information; a title owns only its
+rules.
 
-A title's State subclass implements these hooks (any title's rules.py is a worked one):
+A title's State subclass declares its data once, in ``FIELDS`` (see
+:mod:`nbgames.core.fields`: which parts are public, private to a seat, hidden
+piles, or derived). From it the core derives copying, ``to_dict``/loading, the
+shape checks of ``game.scenario``, and the default resample of
+:meth:`State.determinize`. The title implements these hooks (any title's rules.py
+is a worked one):
 
 ``_start()``                 set up the first position (deal with ``self._rng()``)
 ``_legal_ids()``             legal action ids of ``self.current_player`` (a list or array)
 ``_apply(aid)``              play a legal id; must not fail half-way
 ``_observation(seat)``       JSON-able dict of what ``seat`` (None = spectator) may see
 ``_scores()``                list of numbers, one a seat (running totals before the end)
-``_winners()``               seats that won (ties shared) once terminal
-``_payload()``/``_load(d)``  the title's data as JSON-able dict and back
-``_copy_into(new)``          copy the title's data into a bare new instance (fast clone)
-``_resample(seat, rng)``     resample, in place, everything ``seat`` cannot see
-``check_invariants()``       raise AssertionError when the state breaks conservation laws
+``_loaded()``                after loading the saved parts: rebuild the derived ones, set
+                             ``current_player``, raise RecordError on inconsistent data
+``_resample_more(seat, rng)``  optional: what a re-deal of the pools cannot do (rules
+                             that constrain hidden parts; parts declared ``hook=True``)
+``_hidden_places(seat)``     with ``hook=True`` parts: the places they hide from ``seat``
+``check_invariants()``       raise AssertionError when the state breaks a rule: cards
+                             conserved, set-up constraints, and consistency of hidden
+                             parts with the public events the seats saw
+
+``winners()`` is the seats with the highest ``scores()`` at the end; a title with a
+tie-break (or teams) overrides ``_winners()``.
 
 ``self.current_player`` is a plain attribute kept up to date by the title
 (None when the game is over). Titles may override ``_is_legal(aid)`` with a
@@ -38,6 +50,7 @@ import operator
 import random
 from typing import TYPE_CHECKING
 
+from . import fields as _fields
 from .actions import Action, ActionList
 from .errors import GameOverError, IllegalActionError, NotLegalError, OptionError, RecordError, choices_text
 from .validate import MAX_SEED, as_int, check_seat
@@ -45,6 +58,7 @@ from .validate import MAX_SEED, as_int, check_seat
 if TYPE_CHECKING:
     import numpy as np
 
+_ALL = -1                  # a state's log holds every seat's lines
 CORE_KEYS = frozenset(("title", "players", "seat", "current_player", "step"))
 STATE_FORMAT = "nbgames.state/1"
 RECORD_FORMAT = "nbgames.record/1"
@@ -150,6 +164,13 @@ def _shape_problem(sample, value, path):
     return None
 
 
+def best_seats(keys: list) -> list[int]:
+    """The seats whose key (points, then tie-breaks) is the highest: every title's
+    rule for who wins, ties shared."""
+    best = max(keys)
+    return [s for s, k in enumerate(keys) if k == best]
+
+
 def as_rng(rng) -> random.Random:
     """Accept a random.Random, an int seed, a numpy Generator or None."""
     if isinstance(rng, random.Random):
@@ -164,9 +185,25 @@ def as_rng(rng) -> random.Random:
                       f"got {rng!r}"[:200])
 
 
+_PENDING = object()      # a copy's start: its own position, taken when it first moves
+_UNKEPT = object()       # a quiet copy moved before its start was taken: no record
+
+
 class State:
     game = None
     current_player: int | None = None
+    FIELDS: dict[str, _fields.Part] = {}
+    # Set on an instance only where they differ (few attributes keep instances fast:
+    # CPython shares the keys of instance dicts up to 30 attributes).
+    _step0 = 0               # decisions made before the start (a determinized copy's)
+    _seen_by = _ALL          # whose view the log holds (a determinized copy: its seat)
+    _resample_plan: tuple = ((), ())
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if "FIELDS" in cls.__dict__:
+            cls._copy_into = _fields.make_copier(cls.FIELDS)
+            cls._resample_plan = _fields.resample_plan(cls.FIELDS)
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -204,6 +241,8 @@ class State:
     def _advance(self, aid: int) -> None:
         """Play an id known to be legal (from ``legal_action_ids``), without the
         checks of :meth:`apply`: for searches' rollouts, on throwaway copies."""
+        if self._origin is _PENDING:
+            self._origin = _UNKEPT if self._quiet else self._position()
         self._apply(aid)
         self.history.append(aid)
         self._legal = None
@@ -252,6 +291,12 @@ class State:
     def players(self) -> int:
         return self.game.players
 
+    @property
+    def step(self) -> int:
+        """Decisions made since the game began (``len(history)``, plus the decisions
+        before the start of a determinized copy)."""
+        return self._step0 + len(self.history)
+
     def is_terminal(self) -> bool:
         return self.current_player is None
 
@@ -278,9 +323,11 @@ class State:
                                 f"{self.game.action_label(aid)!r} cannot be played")
         if not self._is_legal(aid):
             said = (f"{self.game.title}: {self.game.action_label(aid)!r} (id {aid}) is not legal "
-                    f"for player {self.current_player} at step {len(self.history)}")
+                    f"for player {self.current_player} at step {self.step}")
             raise NotLegalError(f"{said}; legal: {choices_text(self.legal_actions().labels)}",
                                 seat=self.current_player, public=f"{said}.")
+        if self._origin is _PENDING:
+            self._origin = self._position()
         self._apply(aid)
         self.history.append(aid)
         self._legal = None
@@ -290,7 +337,18 @@ class State:
         return self._scores()
 
     def winners(self) -> list[int]:
+        """The seats that won (ties shared), once the game is over; [] before."""
         return self._winners() if self.current_player is None else []
+
+    def _winners(self) -> list[int]:
+        """The seats with the highest score, ties broken by ``_tiebreak``."""
+        return best_seats([(x, *self._tiebreak(s)) for s, x in enumerate(self._scores())])
+
+    def _tiebreak(self, seat: int) -> tuple:
+        """What decides between seats tied on points, higher first (default: nothing,
+        a tie is a shared victory). A title whose rulebook names a tie-break returns
+        it here, e.g. ``(money,)``."""
+        return ()
 
     def observation(self, seat: int | None = None) -> dict:
         """What ``seat`` may see (None: the spectator), as JSON-able data."""
@@ -301,7 +359,7 @@ class State:
             raise AssertionError(f"{self.game.title}: the title's observation must not set "
                                  f"the core keys {sorted(clash)}")
         obs.update(title=self.game.title, players=self.players, seat=seat,
-                   current_player=self.current_player, step=len(self.history))
+                   current_player=self.current_player, step=self.step)
         return obs
 
     def observation_tensor(self, seat: int | None = None):
@@ -325,23 +383,64 @@ class State:
         new._legal = self._legal
         new.current_player = self.current_player
         new._secret = None if self._secret is None else [p.copy() for p in self._secret]
-        new._origin = self._origin              # set once, never mutated
+        new._origin = self._origin              # set once, never mutated (or still _PENDING)
+        if self._step0:
+            new._step0 = self._step0
+        if self._seen_by != _ALL:
+            new._seen_by = self._seen_by
         self._copy_into(new)
         return new
 
     def determinize(self, seat: int | None, rng: random.Random | int | None = None) -> State:
-        """A copy that ``seat`` cannot tell apart from this state: the same
-        observation and legal actions, with everything it cannot see resampled
-        (including the seed of future chance events)."""
+        """A state that ``seat`` cannot tell apart from this one, with everything the
+        seat cannot see resampled, and no trace of what it could not see.
+
+        The copy shows ``seat`` the same observation, legal actions and step; it is
+        a position of its own, consistent with itself: its start is the resampled
+        position itself (``record()`` and ``to_dict()`` carry it, and
+        ``game.state_from_dict(copy.to_dict())`` accepts it), its history starts
+        there, its seed (for every later chance event) is drawn from ``rng``, and its
+        log holds only the lines ``seat`` read. The resample depends on what
+        ``seat`` sees and on ``rng`` only, keeps the title's rules (its invariants
+        hold) and every public event the seat saw. See ARCHITECTURE.md, "Hidden
+        information"."""
         seat = check_seat(self.game, seat)
         rng = as_rng(rng)
-        new = self.clone()
-        new.seed = rng.getrandbits(63)
-        new._chance = 0
+        new = object.__new__(type(self))
+        new.game = self.game
+        new.history = []
+        new._legal = None
+        new.current_player = self.current_player
+        new._secret = None if self._secret is None else [p.copy() for p in self._secret]
+        new._step0 = self._step0 + len(self.history)
+        new._seen_by = seat
+        new._log = (self._log.copy() if self._seen_by == seat else
+                    [x for x in self._log if x[0] is None or x[0] == seat])
+        self._copy_into(new)
         new._resample(seat, rng)
         new._secret_resample(seat, rng)
         new._legal = None
+        new.seed = rng.getrandbits(63)
+        new._chance = 0
+        new._origin = _PENDING
         return new
+
+    def _resample(self, seat, rng) -> None:
+        """Resample, in place, everything ``seat`` cannot see: the declared pools
+        re-dealt (:func:`nbgames.core.fields.resample`), then the title's own
+        ``_resample_more``."""
+        _fields.resample(self, self._resample_plan, seat, rng)
+        self._resample_more(seat, rng)
+
+    def _resample_more(self, seat, rng) -> None:
+        """What the rules demand beyond a re-deal of the pools (default: nothing)."""
+
+    def _hidden_places(self, seat) -> dict:
+        """The places of the parts declared ``hook=True`` that ``seat`` cannot see,
+        as ``{pool: [(part, seat or None, index)]}`` (``data[part][seat][index]``, or
+        ``data[part][index]`` for None): what ``_resample_more`` deals, for the
+        conformance suite's twins and hidden swaps. Default: none."""
+        return {}
 
     # -- serialization --------------------------------------------------------
     def to_dict(self) -> dict:
@@ -351,7 +450,26 @@ class State:
                 "log": [[to, text] for to, text in self._log],
                 "current_player": self.current_player,
                 "secret": None if self._secret is None else [list(p) for p in self._secret],
-                "start": self._origin, "data": self._payload()}
+                "start": self._start_position(), "data": self._payload()}
+
+    def _position(self) -> dict:
+        """This position as a scenario start (what a record carries)."""
+        pos = {"chance": self._chance, "log": [list(x) for x in self._log],
+               "current_player": self.current_player,
+               "secret": None if self._secret is None else [list(p) for p in self._secret],
+               "data": json.loads(json.dumps(self._payload()))}
+        if self._step0 + len(self.history):
+            pos["step"] = self._step0 + len(self.history)
+        return pos
+
+    def _start_position(self) -> dict | None:
+        origin = self._origin
+        if origin is _PENDING:
+            return self._position()
+        if origin is _UNKEPT:
+            raise RecordError(f"{self.game.title}: this is a search's throwaway copy (quiet): it "
+                              f"kept no start, so it has no record")
+        return origin
 
     @classmethod
     def _from_dict(cls, game, d, scenario: bool = False):
@@ -441,10 +559,10 @@ class State:
         if cp != s.current_player:
             raise RecordError(f"{title}: field current_player={cp!r} does not match the data "
                               f"(expected {s.current_player!r})")
-        s._origin = {"chance": s._chance, "log": [list(x) for x in s._log],
-                     "current_player": s.current_player,
-                     "secret": None if secret is None else [list(p) for p in secret],
-                     "data": json.loads(json.dumps(s._payload()))}
+        step0 = d.get("step", 0)
+        if step0 != 0:
+            s._step0 = _field_int(title, "step", step0, 0, None)
+        s._origin = s._position()
         return s
 
     def record(self) -> dict:
@@ -452,8 +570,9 @@ class State:
         to replay the game exactly."""
         rec = {"format": RECORD_FORMAT, **self.game.config(), "seed": self.seed,
                "actions": list(self.history)}
-        if self._origin is not None:
-            rec["start"] = self._origin
+        start = self._start_position()
+        if start is not None:
+            rec["start"] = start
         if self.is_terminal():
             rec["scores"] = self.scores()
             rec["winners"] = self.winners()
@@ -478,9 +597,19 @@ class State:
     def _apply(self, aid): raise NotImplementedError
     def _observation(self, seat): raise NotImplementedError
     def _scores(self): raise NotImplementedError
-    def _winners(self): raise NotImplementedError
-    def _payload(self): raise NotImplementedError
-    def _load(self, d): raise NotImplementedError
-    def _copy_into(self, new): raise NotImplementedError
-    def _resample(self, seat, rng): raise NotImplementedError
+    def _loaded(self): raise NotImplementedError
+
+    def _copy_into(self, new):
+        """Generated from ``FIELDS`` (see ``__init_subclass__``)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS")
+
+    def _payload(self) -> dict:
+        """The saved parts of ``FIELDS`` as JSON data."""
+        return _fields.payload(self, self.FIELDS)
+
+    def _load(self, d: dict) -> None:
+        """The saved parts of ``FIELDS`` from JSON data, then the title's ``_loaded``."""
+        _fields.load_parts(self, self.FIELDS, d, self.game.title)
+        self._loaded()
+
     def check_invariants(self) -> None: pass

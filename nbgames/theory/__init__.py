@@ -24,8 +24,10 @@
   played by every other seat, seat by seat.
 * :func:`solver`: the board's advisor (``analyse``/``can_solve`` on an InfoSet).
 
-Needs ``pip install 'nbgames[theory]'`` (pygambit) to solve; building trees and
-measuring exploitability are pure Python.
+Needs ``pip install 'nbgames[theory]'`` (pygambit 17 or newer, which has wheels;
+16.x builds from source and has another API) to solve with pygambit's methods;
+``method="highs"`` (scipy) solves 2-player zero-sum trees without it, and building
+trees and measuring exploitability are pure Python.
 
 How far it reaches
 ------------------

@@ -8,15 +8,21 @@ import random
 
 from ..core.errors import OptionError
 from .solve import METHODS, solve_tree
-from .tree import PAYOFFS, TreeTooLarge, build, estimate_size, sample_worlds
+from .tree import PAYOFF_MEANING, PAYOFFS, TreeTooLarge, build, estimate_size, sample_worlds
 
 
 class Solver:
-    """``analyse(infoset)`` -> ``{aid: {"share", "value", "visits": 0}}``: the
-    equilibrium probability of each legal action and the expected payoff for the
-    seat after it; ``can_solve(infoset)``: is the tree within ``max_nodes``?
-    ``values(infoset)``: every seat's equilibrium value. The true state is never
-    used: the hidden holdings are ``worlds`` samples of ``infoset.sample(rng)``.
+    """``analyse(infoset)`` -> ``{aid: {"share", "value", "visits": 0, "forced",
+    "payoff", "payoff_text"}}``: the equilibrium probability of each legal action
+    and the seat's expected payoff after it, in the payoff the solver solves
+    (``payoff``, the margin by default: what the equilibrium maximises, so a move
+    it plays never shows a lower value than one it avoids), with that payoff's name
+    and meaning; a seat with a single legal action gets it with ``forced`` true and
+    share 1 (its value is the position's). ``can_solve(infoset)``: is the tree
+    within ``max_nodes``? ``values(infoset)``: every seat's equilibrium value in the
+    payoff; ``scores(infoset)``: every seat's expected final score. The true state
+    is never used: the hidden holdings are ``worlds`` samples of
+    ``infoset.sample(rng)``.
 
     By default the solver is the fastest exact one that applies
     (``method="fastest"``: the sequence-form LP on HiGHS for 2 players, else
@@ -94,12 +100,21 @@ class Solver:
 
     def analyse(self, infoset, progress=None) -> dict[int, dict]:
         sol = self.solution(infoset)
-        return {int(a): {"share": sol.strategy.get(int(a), 0.0),
-                         "value": sol.action_values.get(int(a), 0.0), "visits": 0}
-                for a in infoset.legal_actions.ids}
+        legal = [int(a) for a in infoset.legal_actions.ids]
+        about = {"visits": 0, "payoff": self.payoff, "payoff_text": PAYOFF_MEANING[self.payoff]}
+        if len(legal) == 1:                      # nothing to choose: the position's value
+            return {legal[0]: {"share": 1.0, "value": float(sol.payoff_values[infoset.seat]),
+                               "forced": True, **about}}
+        return {a: {"share": float(sol.strategy.get(a, 0.0)),
+                    "value": float(sol.payoff_action_values.get(a, 0.0)), "forced": False, **about}
+                for a in legal}
 
     def values(self, infoset) -> list[float]:
-        """Every seat's expected payoff under the equilibrium."""
+        """Every seat's expected payoff (in ``payoff``) under the equilibrium."""
+        return self.solution(infoset).payoff_values
+
+    def scores(self, infoset) -> list[float]:
+        """Every seat's expected final score under the equilibrium."""
         return self.solution(infoset).values
 
     def __repr__(self):

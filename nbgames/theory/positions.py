@@ -1,6 +1,7 @@
 """Finding positions to solve: play a real game with the greedy bots and stop
-where a title's predicate says so (titles supply the predicates in their own
-``endgames.py``, registered as ``SPEC.extra["endgames"]``)."""
+where a title's predicate says so. Titles supply their positions in their own
+``nbgames/games/<title>/endgames.py`` (a function ``endgames(seed)``), which
+``bench/theory.py`` and the tests import by the module's name."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ..core.errors import NbgamesError, OptionError
 from .exploit import action_values, complete, values
-from .tree import game_tree, require_pygambit
+from .tree import _q, game_tree, require_pygambit
 
 METHODS = ("auto", "lp", "lcp", "logit", "highs", "fastest")
 
@@ -45,6 +45,9 @@ class Solution:
     * ``strategy``: {action id: probability} at the seat's current information set
     * ``action_values``: {action id: the seat's expected final score after playing it,
       everyone following the equilibrium afterwards}
+    * ``payoff_action_values``: the same in what was solved (``tree.payoff``, e.g.
+      the margin): what the equilibrium maximises, so the moves it plays have the
+      highest of these (up to the solver's tolerance)
     * ``values``: every seat's expected final score under the equilibrium
     * ``payoff_values``: every seat's expected payoff in what was solved (``payoff``)
     * ``method``: the solver, e.g. "sequence-form LCP (exact Nash)"
@@ -66,6 +69,7 @@ class Solution:
     seconds: float = 0.0
     build_seconds: float = 0.0
     gambit_profile: object = field(repr=False, default=None)
+    payoff_action_values: dict[int, float] = field(default_factory=dict)
 
     def labels(self) -> dict[str, float]:
         """The strategy keyed by action label."""
@@ -104,31 +108,34 @@ def solve_tree(tree, method: str = "auto") -> Solution:
         result = gbt.nash.logit_solve(g, use_strategic=False)
         name = "logit QRE (approximate Nash)"
     seconds = time.perf_counter() - t0
-    eqs = list(result.equilibria)
-    if not eqs:
-        raise NbgamesError(f"{tree.game.title}: pygambit's {name} found no equilibrium")
-    prof = eqs[0]
+    prof = result.equilibrium                   # pygambit 17: one equilibrium, or None
+    if prof is None or not getattr(result, "success", True):
+        raise NbgamesError(f"{tree.game.title}: pygambit's {name} found no equilibrium"
+                           f"{'' if getattr(result, 'reason', None) is None else f' ({result.reason})'}")
     profile = {}
-    for i in range(len(tree.infosets)):
-        info = tree.gambit_infoset(i)
-        profile[i] = [float(prof[a]) for a in info.actions]
-    payoff_values = [float(prof.payoff(p)) for p in g.players]
+    for i, info in enumerate(tree.infosets):
+        mixed = dict(prof[tree.gambit_infoset(i)])       # {action label: probability}
+        profile[i] = [float(mixed[_q(name)]) for name in info["action_names"]]
+    payoffs = prof.payoffs
+    payoff_values = [float(payoffs[p]) for p in g.players]
     profile = complete(tree, profile)
     scores = values(tree, profile, "scores")
-    seat, strategy, avalues = _at_root(tree, profile)
+    seat, strategy, avalues, pvalues = _at_root(tree, profile)
     return Solution(seat, strategy, avalues, scores, payoff_values, name, profile, tree, seconds,
-                    gambit_profile=prof)
+                    gambit_profile=prof, payoff_action_values=pvalues)
 
 
 def _at_root(tree, profile) -> tuple:
-    """(seat, {action: probability}, {action: expected final score}) at the
-    information set of the seat to move at the root (None, {}, {} if none)."""
+    """(seat, {action: probability}, {action: expected final score}, {action:
+    expected payoff}) at the information set of the seat to move at the root
+    (None, {}, {}, {} if none)."""
     if tree.root_infoset is None:
-        return None, {}, {}
+        return None, {}, {}, {}
     i = tree.root_infoset
     info = tree.infosets[i]
     return (info["seat"], dict(zip(info["actions"], profile[i])),
-            dict(zip(info["actions"], action_values(tree, profile, i, "scores"))))
+            dict(zip(info["actions"], action_values(tree, profile, i, "scores"))),
+            dict(zip(info["actions"], action_values(tree, profile, i))))
 
 
 def _solve_highs(tree) -> Solution:
@@ -143,9 +150,10 @@ def _solve_highs(tree) -> Solution:
     profile = complete(tree, raw)
     payoff_values = values(tree, profile)
     scores = values(tree, profile, "scores")
-    seat, strategy, avalues = _at_root(tree, profile)
+    seat, strategy, avalues, pvalues = _at_root(tree, profile)
     return Solution(seat, strategy, avalues, scores, payoff_values,
-                    "sequence-form LP with scipy HiGHS (exact minimax)", profile, tree, seconds)
+                    "sequence-form LP with scipy HiGHS (exact minimax)", profile, tree, seconds,
+                    payoff_action_values=pvalues)
 
 
 def solve(state, viewer="mover", max_nodes: int = 20000, *, method: str = "auto",

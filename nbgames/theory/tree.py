@@ -58,6 +58,12 @@ from ..core.errors import NbgamesError, OptionError
 from ..core.state import as_rng
 
 PAYOFFS = ("margin", "scores", "win")
+PAYOFF_MEANING = {
+    "margin": "your final score minus the mean of the others' (points)",
+    "scores": "your final score (points)",
+    "win": "your share of the win (1 = a sole win, 0 = a loss)",
+}
+"""What a value in each payoff means, for people (the board's Solve panel shows it)."""
 
 
 class TreeTooLarge(NbgamesError):
@@ -232,30 +238,54 @@ class GameTree:
 
     @property
     def gambit(self):
-        """The pygambit game (``pip install nbgames[theory]``)."""
+        """The pygambit game (``pip install nbgames[theory]``), read from :meth:`efg`."""
         if self._gambit is None:
             gbt = require_pygambit()
             import io
-            g = gbt.read_efg(io.StringIO(self.efg()))
-            self._gambit = g
-            self._gambit_infosets = {}
-            for player in g.players:
-                for info in player.infosets:
-                    self._gambit_infosets[int(info.label[1:])] = info
+            self._gambit = gbt.read_efg(io.StringIO(self.efg()))
         return self._gambit
 
+    def gambit_path(self, n: int) -> tuple[str, ...]:
+        """The labels of the actions from the root to node ``n`` in :meth:`efg`
+        (chance draws are ``w0``, ``w1``, ...): pygambit 17 names a node, and through
+        it its information set, by this path (``pygambit.H.path(*labels)``)."""
+        if not hasattr(self, "_parent"):
+            self._parent = {c: (p, j) for p, kids in enumerate(self.children)
+                            for j, c in enumerate(kids)}
+        labels = []
+        while n in self._parent:
+            p, j = self._parent[n]
+            labels.append(f"w{j}" if self.kind[p] == "c"
+                          else _q(self.infosets[self.infoset_of[p]]["action_names"][j]))
+            n = p
+        return tuple(reversed(labels))
+
     def gambit_infoset(self, i: int):
-        """The pygambit information set of our information set ``i``."""
-        self.gambit  # noqa: B018  (builds the map)
-        return self._gambit_infosets[i]
+        """Our information set ``i`` as pygambit 17 selects it: ``pygambit.H.path`` to
+        its first member node (index a pygambit behaviour profile with it)."""
+        gbt = require_pygambit()
+        return gbt.H.path(*self.gambit_path(self.infosets[i]["nodes"][0]))
+
+
+GAMBIT_MIN = (17, 0)
+"""pygambit 17 (its ``H.path`` selectors and ``payoffs``; 17.0.0b2 has wheels
+where 16.x builds from source). The extras ask for ``pygambit>=17.0.0b2``."""
 
 
 def require_pygambit():
+    """pygambit, or an NbgamesError saying how to install a version that fits."""
     try:
         import pygambit
     except ImportError:
-        raise NbgamesError("nbgames.theory needs pygambit: pip install 'nbgames[theory]' "
-                           "(or pip install pygambit)") from None
+        raise NbgamesError("nbgames.theory needs pygambit 17 or newer to solve with it: pip "
+                           "install 'nbgames[theory]' (or pip install 'pygambit>=17.0.0b2'); "
+                           "method='highs' solves 2-player zero-sum trees without it") from None
+    version = getattr(pygambit, "__version__", "0")
+    major_minor = tuple(int(x) for x in re.findall(r"\d+", version)[:2])
+    if major_minor < GAMBIT_MIN or not hasattr(pygambit, "H"):
+        raise NbgamesError(f"nbgames.theory needs pygambit 17 or newer, found {version}: pip "
+                           f"install 'pygambit>=17.0.0b2' (it has wheels; 16.x builds from source "
+                           f"and its API differs)")
     return pygambit
 
 
@@ -314,14 +344,14 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
     worlds = [(w, _quiet(s.clone())) for w, s in worlds]
     game = worlds[0][1].game
     if worlds[0][1].is_terminal():
-        raise NbgamesError(f"{game.title}: the game is over at step {len(worlds[0][1].history)}; "
+        raise NbgamesError(f"{game.title}: the game is over at step {worlds[0][1].step}; "
                            f"there is no game left to build a tree of")
     guess = None
     if estimate:
         guess = estimate_size(worlds, seed=seed, keep_forced=keep_forced)
         if guess > 4 * max_nodes:
             raise TreeTooLarge(
-                f"{game.title}: the game tree from step {len(worlds[0][1].history)} has about "
+                f"{game.title}: the game tree from step {worlds[0][1].step} has about "
                 f"{guess:,.0f} nodes (Knuth estimate over {len(worlds)} world(s)), more than "
                 f"max_nodes={max_nodes:,}; start later in the game or raise max_nodes",
                 estimate=guess, max_nodes=max_nodes)
@@ -335,7 +365,7 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
         if len(tree.kind) >= max_nodes:
             g = guess if guess is not None else estimate_size(worlds, seed=seed, keep_forced=keep_forced)
             raise TreeTooLarge(
-                f"{game.title}: the game tree from step {len(worlds[0][1].history)} has more than "
+                f"{game.title}: the game tree from step {worlds[0][1].step} has more than "
                 f"max_nodes={max_nodes:,} nodes (about {max(g, max_nodes + 1):,.0f} by a Knuth "
                 f"estimate); start later in the game or raise max_nodes",
                 estimate=max(g, max_nodes + 1), max_nodes=max_nodes)
@@ -390,7 +420,7 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
             if info["actions"] != ids:
                 raise NbgamesError(
                     f"{game.title}: two histories seat {mover} cannot tell apart (same "
-                    f"observations) have different legal actions at step {len(s.history)}: "
+                    f"observations) have different legal actions at step {s.step}: "
                     f"{info['labels']} and {[game.action_label(a) for a in ids]}")
             info["nodes"].append(n)
             tree.infoset_of[n] = i
@@ -440,7 +470,7 @@ def game_tree(state, viewer=None, max_nodes: int = 20000, *, payoff: str = "scor
     from ..core.validate import check_seat
     viewer = check_seat(state.game, viewer)
     if state.is_terminal():
-        raise NbgamesError(f"{state.game.title}: the game is over at step {len(state.history)}; "
+        raise NbgamesError(f"{state.game.title}: the game is over at step {state.step}; "
                            f"there is no game left to build a tree of")
     ws, how = worlds_of(state, viewer, worlds, seed)
     return build(ws, viewer, max_nodes=max_nodes, payoff=payoff, keep_forced=keep_forced,

@@ -23,7 +23,7 @@ import anywidget
 import traitlets as t
 
 from ..arena.advice import Advice
-from ..arena.seats import SeatList
+from ..arena.seats import SeatList, describe
 from ..arena.table import HumanTurnError, Table
 from ..core.actions import Action
 from ..core.errors import GameOverError, InvalidActionError, NbgamesError, NotLegalError, OptionError
@@ -33,6 +33,11 @@ from . import options, view
 from .wire import expand_runs
 
 _UNSET = object()
+
+
+def _same_line(a, b) -> bool:
+    """Two (origin, line) keys of the same game and history line."""
+    return a[0] is b[0] and a[1] == b[1]
 
 
 def _is_int(x) -> bool:
@@ -105,7 +110,7 @@ class GameWidget(anywidget.AnyWidget):
     """One line for people: whose move it is, or who won."""
 
     step_index = t.Int(0, read_only=True).tag(sync=True)
-    """Decisions made so far (``len(w.state.history)``): the scrubber position."""
+    """Decisions made so far (``w.state.step``): the scrubber position."""
 
     history_start = t.Int(0, read_only=True).tag(sync=True)
     """The first scrubber position (0, or the step of the state the widget was made from)."""
@@ -150,6 +155,18 @@ class GameWidget(anywidget.AnyWidget):
     goto, new game or viewer change clears it (and cancels a search still
     running)."""
 
+    reviewed = t.Dict(read_only=True).tag(sync=True)
+    """The review of the game on the board (:meth:`GameWidget.review`), as this viewer
+    may see it (:meth:`nbgames.Review.marks`): ``{"classes", "thresholds", "advisor",
+    "exact", "seats", "rows": {step: {"seat", "taken", "best", "taken_id", "best_id",
+    "value_taken", "value_best", "loss", "class", "source", "focused"}}}``. Only the
+    viewer's own decisions (every seat's with ``reveal``): a row is measured from
+    its seat's hand. Empty once a move leaves the reviewed line. Without a review:
+    ``{"ready": true}`` when the game on the board is over (the board offers its
+    Review button), ``{"status": "running", "done", "total"}`` while that button's
+    review runs. The scrubber marks each row by class; at a row the board shows the
+    move taken beside the advisor's choice through the hint overlay."""
+
     thinking = t.Dict(read_only=True).tag(sync=True)
     """With ``show_thinking``: the statistics of the last policy decision (a search
     bot's ``last_analysis``): ``{"seat", "step", "chosen", "moves": {...}}``. They
@@ -164,6 +181,8 @@ class GameWidget(anywidget.AnyWidget):
         self._reveal = options.check_flag("reveal", reveal)
         self._show_thinking = options.check_flag("show_thinking", show_thinking)
         self._error: NbgamesError | str | None = None
+        self._review = None                  # (Review, the line it reviewed)
+        self._review_job = None              # the Review button's review while it runs
         self._table = table = Table(game_or_state, seats=seats, seed=seed)
         self._advice = Advice(table, advisor, on_change=self._advice_changed)
         game = self._game = table.game
@@ -273,6 +292,102 @@ class GameWidget(anywidget.AnyWidget):
         returns ``{aid: {"visits", "value", "share"}}`` (the leak proof uses it)."""
         return self._dispatch("hint_wait" if wait else "hint", {})
 
+    def review(self, seats=None, advisor=None, budget=None, **kwargs):
+        """Review the game on the board's history line (:func:`nbgames.review`, same
+        arguments: ``seats``, ``advisor``, ``budget``, ``exact``, ``seed``,
+        ``executor``, ``progress``...) and mark it on the board: the scrubber shows
+        each reviewed decision by class, and stepping to one shows the move taken
+        beside the advisor's choice. Returns the :class:`nbgames.Review`.
+        ``w.review(a_review)`` shows a review made before (of this same line).
+        The board shows the viewer its own decisions only, unless ``reveal``."""
+        from ..arena.review import Review
+        from ..arena.review import review as run_review
+        line = self._line_record()
+        if isinstance(seats, Review):
+            got = seats
+            if advisor is not None or budget is not None or kwargs:
+                raise OptionError("w.review(a_review) shows a review made before; give no other "
+                                  "arguments")
+            if got.record.get("actions") != line["actions"] or got.title != self._game.title:
+                raise OptionError("this review is of another game or line than the one on the "
+                                  "board; run w.review() to review the board's game")
+        else:
+            got = run_review(line, seats, advisor, budget, **kwargs)
+        self._review_job = None
+        self._review = (got, self._line_key())
+        self._sync()
+        return got
+
+    def _line_record(self) -> dict:
+        """The record of the whole history line (the redo tail included)."""
+        table = self._table
+        state = table.origin.clone()
+        for aid in table.line:
+            state.apply(aid)
+        rec = state.record()
+        rec["policies"] = [describe(v, i)["name"] for i, v in enumerate(table.seats)]
+        return rec
+
+    def _line_key(self) -> tuple:
+        table = self._table
+        return (table.origin, tuple(table.line))
+
+    def _review_marks(self) -> dict:
+        """The ``reviewed`` trait: the review's marks for the viewer; while the Review
+        button's review runs, its progress; else ``{"ready": True}`` when the game on
+        the board is over (the Review button is offered), or nothing."""
+        key = self._line_key()
+        job = self._review_job
+        if job is not None:
+            if _same_line(job["key"], key):
+                return {"status": "running", "done": job["done"], "total": job["total"]}
+            self._review_job = None            # the board moved on: its result will be dropped
+        if self._review is not None:
+            got, line = self._review
+            if _same_line(line, key):
+                return got.marks(self.viewer, self._reveal)
+            self._review = None                # a move left the reviewed line: it is stale
+        table = self._table
+        over = table.history_len == len(self.state.history) and self.state.is_terminal()
+        return {"ready": True} if over and table.history_len > table.history_start else {}
+
+    def _h_review(self, msg):
+        """The Review button: review every seat of the finished game on the board in a
+        background thread (the default advisor and budget), its progress in
+        ``reviewed``; the board shows the viewer's own decisions when it is done."""
+        import threading
+
+        from ..arena.review import review as run_review
+        if not self._review_marks().get("ready"):
+            raise NotLegalError("the Review button reviews a finished game, at its end; "
+                                "play it to the end (w.review() reviews any line)")
+        line = self._line_record()
+        job = self._review_job = {"key": self._line_key(), "done": 0,
+                                  "total": None, "thread": None}
+
+        def progress(done, total):
+            job["done"], job["total"] = done, total
+            if self._review_job is job:
+                self.set_trait("reviewed", self._review_marks())
+
+        def work():
+            try:
+                got = run_review(line, progress=progress)
+            except Exception as e:  # noqa: BLE001 - shown in the widget, whole in last_error
+                if self._review_job is job:
+                    self._review_job = None
+                    self._fail(NbgamesError(f"review failed: {type(e).__name__}: {e}"[:300],
+                                            public=f"review failed: {type(e).__name__}"))
+                    self._sync()
+                return
+            if self._review_job is job:
+                self._review_job = None
+                self._review = (got, job["key"])
+                self._sync()
+
+        job["thread"] = threading.Thread(target=work, daemon=True, name="nbgames-review")
+        job["thread"].start()
+
     def cancel_hint(self) -> None:
         """Stop a running hint and clear the heat from the board."""
         return self._dispatch("cancel_hint", {})
@@ -362,7 +477,7 @@ class GameWidget(anywidget.AnyWidget):
         self.set_trait("playing", False)
 
     def _h_tick(self, msg):
-        if not self.playing or msg.get("step") != len(self.state.history):
+        if not self.playing or msg.get("step") != self.state.step:
             return None                    # a stale tick (another view ticked first)
         try:
             seat = self.state.current_player
@@ -440,6 +555,7 @@ class GameWidget(anywidget.AnyWidget):
         self._advice.refresh(viewer)           # a hint of another position is stale
         data = view.frame(table, viewer, reveal=self._reveal, log_limit=self._log_limit)
         data["thinking"] = view.thinking(table, viewer, self._reveal) if self._show_thinking else {}
+        data["reviewed"] = self._review_marks()
         data["error"] = view.error_text(self._error, viewer, self._reveal)
         data["viewers"] = list(self._viewers)
         data["advisor_ready"] = self._advice.ready(viewer)
@@ -480,7 +596,7 @@ class GameWidget(anywidget.AnyWidget):
         extra = ", reveal=True" if self._reveal else ""
         return (f"GameWidget({self._game.title!r}, players={self._game.players}, "
                 f"seats={self.seats!r}, viewer={self.viewer!r}{extra}: step "
-                f"{len(state.history)}, {where})")
+                f"{state.step}, {where})")
 
 
 # message or call kind -> handler; BROWSER_MESSAGES maps what a browser may send
@@ -491,10 +607,9 @@ HANDLERS = {
     "new_game": GameWidget._h_new_game, "viewer": GameWidget._h_viewer,
     "speed": GameWidget._h_speed, "clear_error": GameWidget._h_clear_error,
     "hint": GameWidget._h_hint, "hint_wait": GameWidget._h_hint_wait,
-    "cancel_hint": GameWidget._h_cancel_hint,
+    "cancel_hint": GameWidget._h_cancel_hint, "review": GameWidget._h_review,
 }
 BROWSER_MESSAGES = {"action": "click", "step": "step", "play": "play", "pause": "pause",
                     "tick": "tick", "undo": "undo", "goto": "goto", "new_game": "new_game",
                     "viewer": "viewer", "speed": "speed", "clear_error": "clear_error",
-                    "hint": "hint", "cancel_hint": "cancel_hint"}
-MESSAGE_TYPES = tuple(BROWSER_MESSAGES)
+                    "hint": "hint", "cancel_hint": "cancel_hint", "review": "review"}

@@ -27,7 +27,7 @@ def synced(w) -> dict:
 
 def _positions(game, seed: int, every: int):
     for state, _ in playout(game, seed):
-        if len(state.history) % every == 0 or state.is_terminal():
+        if state.step % every == 0 or state.is_terminal():
             yield state
 
 
@@ -47,7 +47,7 @@ def check_widget_sync_survives_determinize(title, seed=12, positions=8):
                 real = synced(make_widget(state=state, viewer=viewer))
                 fake = synced(make_widget(state=state.determinize(viewer, rng), viewer=viewer))
                 assert json.dumps(fake, sort_keys=True) == json.dumps(real, sort_keys=True), \
-                    (f"{game!r} seed {seed} step {len(state.history)} viewer {viewer}: the synced "
+                    (f"{game!r} seed {seed} step {state.step} viewer {viewer}: the synced "
                      f"traits differ from a determinized copy's: "
                      f"{sorted(k for k in real if real[k] != fake.get(k))}")
                 checked += 1
@@ -80,7 +80,7 @@ def check_widget_hints_survive_determinize(title, seed=21, positions=4, iteratio
             assert sorted(map(int, real["hints"]["moves"])) == \
                 sorted(int(a) for a in state.legal_action_ids())
             assert json.dumps(fake, sort_keys=True) == json.dumps(real, sort_keys=True), \
-                (f"{game!r} seed {seed} step {len(state.history)} viewer {viewer}: with an "
+                (f"{game!r} seed {seed} step {state.step} viewer {viewer}: with an "
                  f"advisor the synced traits differ from a determinized copy's: "
                  f"{sorted(k for k in real if real[k] != fake.get(k))} (state.determinize(seat, rng) must "
                  f"depend only on what the seat sees and rng: sort a pool of hidden cards "

@@ -25,14 +25,20 @@ from ..core.errors import OptionError
 from ..core.registry import replay
 from . import view
 from .assets import compose_css, compose_esm
+from .wire import run_length
 
 LOG_LIMIT = 20
 
 
-def frames(record: dict, viewer: int | None, reveal: bool = False) -> tuple[dict, list[dict]]:
+def frames(record: dict, viewer: int | None, reveal: bool = False,
+           review=None) -> tuple[dict, list[dict]]:
     """The static traits and one dict of changing traits per position (0 .. len(actions)):
     the view model of the record's game for ``viewer``. A trait that is the same at
-    every position is written once, in the static traits."""
+    every position is written once, in the static traits. With a ``review``
+    (:class:`nbgames.Review` of this record) the static ``reviewed`` trait holds what
+    the viewer may see of it (:meth:`~nbgames.Review.marks`), and at each of the
+    viewer's own reviewed decisions the frame carries the viewer's legal ids, so the
+    board draws the moves the review paints."""
     replay(record)                                  # RecordError names what is wrong
     state = replay(record, upto=0)
     game = state.game
@@ -46,19 +52,36 @@ def frames(record: dict, viewer: int | None, reveal: bool = False) -> tuple[dict
     table = Table(state, seats=["human"] * game.players, auto=False)
     for aid in record["actions"]:
         table.act(aid)                              # the whole line, then each position on it
+    marks = _review_marks(review, record, viewer, reveal)
     out = []
     for i in range(table.history_start, table.history_len + 1):
         table.goto(i)
-        out.append(view.frame(table, viewer, reveal=reveal, log_limit=LOG_LIMIT,
-                              interactive=False, seat_info=seat_info))
+        f = view.frame(table, viewer, reveal=reveal, log_limit=LOG_LIMIT, interactive=False,
+                       seat_info=seat_info)
+        row = marks.get("rows", {}).get(str(i))
+        if row is not None and row["seat"] == viewer:          # the viewer's own decision
+            f["legal"] = run_length(table.state.legal_action_ids())
+        out.append(f)
     static = {**view.static(game), "viewer": viewer, "viewers": [viewer], "error": "",
-              "speed": 2.0, "playing": False}
+              "speed": 2.0, "playing": False, "reviewed": marks}
     for key in view.FRAME:
         if all(f[key] == out[0][key] for f in out):
             static[key] = out[0][key]
             for f in out:
                 del f[key]
     return static, out
+
+
+def _review_marks(review, record, viewer, reveal) -> dict:
+    if review is None:
+        return {}
+    from ..arena.review import Review
+    if not isinstance(review, Review):
+        raise OptionError(f"review must be None or an nbgames.Review, got {type(review).__name__}")
+    if review.record.get("actions") != record["actions"] or review.title != record["title"] \
+            or review.record.get("seed") != record.get("seed"):
+        raise OptionError("the review is of another game than this record")
+    return review.marks(viewer, reveal)
 
 
 class _Named:
@@ -87,6 +110,8 @@ PAGE = """<!doctype html>
 body { font-family: system-ui, sans-serif; margin: 1rem; }
 #nbg-scrub { display: flex; gap: .5rem; align-items: center; margin: .5rem 0 1rem; }
 #nbg-scrub input[type=range] { flex: 1; max-width: 40rem; }
+/* a recorded game has no next game to start: the seed box and "New game" are left out */
+.nbg .nbg-row:has([data-key="ctl-new"]) { display: none; }
 </style>
 <style>__CSS__</style>
 </head>
@@ -143,7 +168,8 @@ const model = {
     else if (msg.type === "speed") setTrait("speed", Number(msg.value));
     else if (msg.type === "clear_error") setTrait("error", "");
     else if (msg.type === "tick") {}
-    else setTrait("error", "This is a recorded game: use the scrubber to move through it.");
+    else setTrait("error", "This page is a recorded game: move through it with the slider or the "
+      + "step buttons. To play, open the board in Jupyter with nbgames.widget(...).");
   },
 };
 range.addEventListener("input", () => show(Number(range.value)));
@@ -161,10 +187,13 @@ document.body.dataset.ready = "1";
 
 
 def record_html(record: dict, viewer: int | None = None, start: int | None = None,
-                reveal: bool = False) -> str:
+                reveal: bool = False, review=None) -> str:
     """The HTML page of a record for ``viewer`` (see the module docstring); the
-    scrubber starts at ``start`` (default: the end)."""
-    static, fr = frames(record, viewer, reveal)
+    scrubber starts at ``start`` (default: the end). With a ``review`` of the record
+    (:func:`nbgames.review`) the page marks the viewer's reviewed decisions under the
+    scrubber by class and shows, at each, the move taken beside the advisor's
+    choice; only the viewer's own decisions (every seat's with ``reveal``)."""
+    static, fr = frames(record, viewer, reveal, review)
     start = len(fr) - 1 if start is None else start
     if type(start) is not int or not 0 <= start < len(fr):
         raise OptionError(f"start must be a step from 0 to {len(fr) - 1}, got {start!r}")
@@ -172,6 +201,12 @@ def record_html(record: dict, viewer: int | None = None, start: int | None = Non
     title = f"{static['name']}: {static['players']} players, as {who} saw it"
     about = (f"A recorded game of {static['name']} as {who} sees it "
              f"({len(fr) - 1} decisions). Move through it with the slider.")
+    if static["reviewed"]:
+        got = static["reviewed"]
+        mine = ", ".join(f"player {s}" for s in got["seats"]) or "no seat the viewer may see"
+        about += (f" Reviewed by {got['advisor']}: the marks under the board are the decisions of "
+                  f"{mine}, by class (best, good, inaccuracy, mistake, blunder); step to one to "
+                  f"see the move taken beside the advisor's choice.")
     if reveal:
         title = f"{static['name']}: {static['players']} players, every hand revealed"
         about = (f"This page holds every seat's hidden cards at every step (exported with "

@@ -78,7 +78,7 @@ def frame(table: Table, viewer: int | None, *, reveal: bool = False, log_limit: 
     return {"view": view, "legal": legal, "log_lines": state.log(viewer)[-log_limit:],
             "scores": list(state.scores()), "winners": list(state.winners()), "seat_info": info,
             "to_move": cp, "status": status(state, viewer, info, interactive),
-            "step_index": len(state.history), "history_start": table.history_start,
+            "step_index": state.step, "history_start": table.history_start,
             "history_len": table.history_len}
 
 
@@ -96,7 +96,7 @@ def error_text(error, viewer: int | None, reveal: bool = False) -> str:
 def thinking(table: Table, viewer: int | None, reveal: bool = False) -> dict:
     """The statistics of the last policy decision (a search bot's ``last_analysis``):
     computed from that seat's hand, so only for that seat or with ``reveal``."""
-    step = len(table.state.history) - 1
+    step = table.state.step - 1
     got = table.thought(step) if step >= 0 else None
     if got is None:
         return {}

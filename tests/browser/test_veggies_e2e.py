@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import nbg_harness as h
 
+import nbgames
+
 SEED = 4          # seat 0 has a tie to announce when played as below (see the assert)
 CELLS = [
     "import json\nimport nbgames\n"
@@ -114,3 +116,46 @@ def test_play_a_whole_veggies_game_in_jupyterlab(page, lab_server, jupyter_root,
     totals = [int(x) for x in table.locator("td.vg-total").all_inner_texts()]
     assert totals == result["view"]["result"]["totals"]
     assert not page.js_errors, page.js_errors
+
+
+def test_four_players_opponents_sit_side_by_side(browser, tmp_path):
+    """Issue 21: with 4 players the three opponents' stands stacked in one narrow
+    column (a board 1,714 px tall). At a notebook's width they now share a row."""
+    from nbgames.widget.export import record_html
+    rec = nbgames.play(nbgames.load("veggies", players=4), ["greedy"] * 4, seed=3)
+    path = tmp_path / "veggies4.html"
+    path.write_text(record_html(rec, viewer=0, start=len(rec["actions"]) // 2), encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_selector("body[data-ready='1']", timeout=15_000)
+        boxes = page.evaluate("[...document.querySelectorAll('.vg-other')].map((e) => "
+                              "{ const r = e.getBoundingClientRect(); return [r.left, r.top, r.width]; })")
+        assert len(boxes) == 3
+        assert len({round(b[1]) for b in boxes}) == 1, boxes          # one row
+        assert len({round(b[0]) for b in boxes}) == 3, boxes          # three columns
+        height = page.evaluate("document.querySelector('.vg-board').getBoundingClientRect().height")
+        assert height < 950, height
+        # a legal spot on a laid card is a dot in its top-left corner, off the good's
+        # icon (drawn in the middle 80% of the space); on an empty space it is centred
+        dots = page.evaluate("""() => {
+          const grid = document.querySelector('.vg-own .vg-grid') || document.querySelector('.vg-grid');
+          const out = {};
+          const kinds = [['card', 'vg-cell vg-s-S vg-spot'], ['empty', 'vg-cell vg-void vg-spot']];
+          for (const [name, cls] of kinds) {
+            const el = document.createElement('div');
+            el.className = cls;
+            grid.appendChild(el);
+            const cell = el.getBoundingClientRect();
+            const dot = getComputedStyle(el, '::after');
+            out[name] = {cell: cell.width, left: parseFloat(dot.left), top: parseFloat(dot.top),
+                         size: parseFloat(dot.width), margin: parseFloat(dot.marginLeft)};
+            el.remove();
+          }
+          return out; }""")
+        card, empty = dots["card"], dots["empty"]
+        corner = card["cell"] / 3                  # the dot's centre in the space's top-left
+        assert card["left"] + card["size"] / 2 <= corner and card["top"] + card["size"] / 2 <= corner, dots
+        assert abs(empty["left"] + empty["margin"] + empty["size"] / 2 - empty["cell"] / 2) <= 2, dots
+    finally:
+        page.close()

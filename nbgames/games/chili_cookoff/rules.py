@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...core import Game, Option, State, components_option, int_range
 from ...core.action_space import ActionSpace, Kind
-from ...core.errors import RecordError
+from ...core.fields import hidden, private, public
 from . import scoring
 from .components import ComponentError, load_components
 
@@ -69,10 +69,25 @@ PLAY, PICK, OVER = "play", "pick", "over"
 
 
 class CookoffState(State):
-    """Data: ``hands`` (type ids by seat), ``recipes`` (recipe indices by seat),
-    ``undealt``/``undealt_recipes`` (the rest of this round's shuffled decks),
-    ``played`` ([seat, type] in play order), ``pick_order``, ``table`` (types
-    still to pick), ``collected`` (types by seat), ``totals``, ``results``."""
+    """The state of a Cookoff game; ``FIELDS`` says what each seat may see."""
+
+    FIELDS = {
+        "round": public(doc="rounds finished"),
+        "hand_no": public(doc="hands played this round"),
+        "phase": public(doc="play, pick or over", choices=(PLAY, PICK, OVER)),
+        "leader": public(doc="the seat that leads the hand"),
+        "totals": public("list", "points by seat"),
+        "results": public(doc="each finished round's scoring (replaced, never changed)"),
+        "last_hand": public(doc="the hand just finished: [seat, played, taken] in pick order"),
+        "played": public("lists", "[seat, card type] of this hand, in play order"),
+        "pick_order": public("list", "seats in pick order, once every card is down"),
+        "table": public("list", "card types still to pick"),
+        "collected": public("lists", "card types taken, by seat"),
+        "hands": private(pool="cards", sort=True, doc="ingredient card types in hand"),
+        "undealt": hidden(pool="cards", sort=True, doc="this round's cards nobody was dealt"),
+        "recipes": private(pool="recipes", doc="each seat's secret recipes"),
+        "undealt_recipes": hidden(pool="recipes", sort=True, doc="recipes nobody was dealt"),
+    }
 
     def _start(self):
         g = self.game
@@ -186,7 +201,7 @@ class CookoffState(State):
         if self.round >= g.options["rounds"]:
             self.phase = OVER
             self.current_player = None
-            self._say(f"Game over. Winner(s): {', '.join(map(str, scoring.winners(self.totals)))}.")
+            self._say(f"Game over. Winner(s): {', '.join(map(str, self.winners()))}.")
             return
         # Rulebook: "the player with the most points so far starts the first hand of
         # the next round". Ties (unspecified): the tied player first clockwise from
@@ -241,45 +256,8 @@ class CookoffState(State):
     def _scores(self):
         return list(self.totals)
 
-    def _winners(self):
-        return scoring.winners(self.totals)
-
-    # -- copies and serialization ----------------------------------------------
-    def _copy_into(self, new):
-        new.round = self.round
-        new.hand_no = self.hand_no
-        new.phase = self.phase
-        new.leader = self.leader
-        new.totals = self.totals.copy()
-        new.results = self.results            # replaced, never mutated in place
-        new.last_hand = self.last_hand        # likewise
-        new.hands = [h.copy() for h in self.hands]
-        new.undealt = self.undealt.copy()
-        new.recipes = [r.copy() for r in self.recipes]
-        new.undealt_recipes = self.undealt_recipes.copy()
-        new.collected = [c.copy() for c in self.collected]
-        new.played = [p.copy() for p in self.played]
-        new.pick_order = self.pick_order.copy()
-        new.table = self.table.copy()
-
-    _FIELDS = ("round", "last_hand", "hand_no", "phase", "leader", "totals", "results", "hands", "undealt",
-               "recipes", "undealt_recipes", "collected", "played", "pick_order", "table")
-
-    def _payload(self):
-        import copy
-        return {k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}
-
-    def _load(self, d):
-        import copy
-        missing = [k for k in self._FIELDS if k not in d]
-        if missing:
-            raise RecordError(f"corrupt chili_cookoff state: missing {missing}")
-        for k in self._FIELDS:
-            setattr(self, k, copy.deepcopy(d[k]))
-        self.hands = [sorted(h) for h in self.hands]      # kept sorted (see _legal_ids)
-        if self.phase not in (PLAY, PICK, OVER):
-            raise RecordError(f"corrupt chili_cookoff state: phase {self.phase!r} is not one of "
-                              f"{[PLAY, PICK, OVER]}")
+    # -- loading ------------------------------------------------------------------
+    def _loaded(self):
         n = self.game.players
         if self.phase == OVER:
             self.current_player = None
@@ -287,27 +265,6 @@ class CookoffState(State):
             self.current_player = (self.leader + len(self.played)) % n
         else:
             self.current_player = self.pick_order[len(self.pick_order) - len(self.table)]
-        # results are shared between clones (append-only): keep our own list
-        self.results = list(self.results)
-
-    def _resample(self, seat, rng):
-        """Shuffle what ``seat`` cannot see: the other hands, the undealt cards and
-        the other players' recipes, keeping every hand size."""
-        others = [s for s in range(self.game.players) if s != seat]
-        # sorted first: the result depends on what the seat sees and rng only, never on
-        # where the hidden cards really are (the hint overlay's leak proof relies on it)
-        pool = sorted(self.undealt + [t for s in others for t in self.hands[s]])
-        rng.shuffle(pool)
-        for s in others:
-            k = len(self.hands[s])
-            self.hands[s], pool = sorted(pool[:k]), pool[k:]
-        self.undealt = sorted(pool)
-        rpool = sorted(self.undealt_recipes + [r for s in others for r in self.recipes[s]])
-        rng.shuffle(rpool)
-        for s in others:
-            k = len(self.recipes[s])
-            self.recipes[s], rpool = rpool[:k], rpool[k:]
-        self.undealt_recipes = sorted(rpool)
 
     def check_invariants(self):
         """Every ingredient card and every recipe of the round is in exactly one place."""

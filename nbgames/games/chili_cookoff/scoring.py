@@ -61,10 +61,3 @@ def best_recipe(collected: list[str], recipes: list[tuple[str, dict[str, int]]],
         if best is None or key > best[0]:
             best = (key, {"recipe": name, "points": points, "cards": cards, "complete": complete})
     return best[1]
-
-
-def winners(totals: list[int]) -> list[int]:
-    """Seats with the most points; the rulebook names no tie-break, so a tie is a
-    shared victory."""
-    top = max(totals)
-    return [i for i, t in enumerate(totals) if t == top]

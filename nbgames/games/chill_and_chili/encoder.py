@@ -3,7 +3,8 @@
 Slices after the common ones (``T`` card types and ``B`` bed kinds of
 ``game.catalog()``, ``A`` accessories, seats ordered from the viewer):
 
-* ``stage`` one-hot (main, compost, can, barrow, water, over); ``turn`` (x 1/50).
+* ``stage`` one-hot (main, compost, can, barrow, water, over); ``turn``: turns begun
+  so far, one a chip pushed into the pond (x 1/50).
 * ``pond_board``, ``pond``, ``well``, ``take`` (chips, x 1/pond_start);
   ``draw`` (x 1/100); ``compost`` counts by card type (x 1/10).
 * ``market[r][c]`` one-hot card type of each market slot (zero when empty);
@@ -13,6 +14,8 @@ Slices after the common ones (``T`` card types and ``B`` bed kinds of
   ``bed_drops[seat+k]`` the drops on those beds by bed kind (x 1/4), ``scores``
   (x 1/50).
 * ``drops`` still to place, ``fresh_used``, ``scarecrow_used``, ``last_turn``.
+* by seat: ``known[seat+k]`` counts by card type of the cards everyone knows are in
+  that hand (bought face up from the market).
 * private: ``my_hand`` and ``drew`` counts by card type (the viewer's own).
 """
 
@@ -30,7 +33,8 @@ def encode(obs, game, t):
     n = game.players
     seats = seats_from(obs)
     t.onehot("stage", STAGES.index(obs["stage"]), len(STAGES), doc="/".join(STAGES))
-    t.scalar("turn", obs["turn"], 1 / 50, doc="turns played (x 1/50)")
+    t.scalar("turn", pond - obs["pond_board"], 1 / 50,
+             doc="turns begun: chips pushed into the pond (x 1/50)")
     for key in ("pond_board", "pond", "well", "take"):
         t.scalar(key, obs[key], 1 / pond, doc="water chips (x 1/pond_start)")
     t.scalar("draw", obs["draw"], 1 / 100, doc="cards in the draw pile (x 1/100)")
@@ -55,4 +59,8 @@ def encode(obs, game, t):
     for key in ("fresh_used", "scarecrow_used", "last_turn"):
         t.scalar(key, obs[key], doc="flag")
     t.counts("my_hand", obs["hand"], ntypes, doc="the viewer's hand by card type")
-    t.counts("drew", obs["drew"], ntypes, doc="what the viewer drew in its latest turn")
+    for k, s in enumerate(seats):
+        t.counts(f"known[seat+{k}]", obs["known"][s], ntypes,
+                 doc="cards known to be in that hand (bought face up), by type")
+    t.counts("drew", obs["drew"], ntypes,
+             doc="what the viewer drew face down in its latest turn and still holds")

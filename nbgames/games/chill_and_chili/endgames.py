@@ -12,13 +12,14 @@ already estimate at 65,000 nodes, 6 decisions at 380 million."""
 
 from __future__ import annotations
 
+from ...core.registry import load
+
 
 def endgame(seed: int = 0, players: int = 2, steps: int | None = None):
     """The first decision of the last turn, or ``steps`` decisions before the end."""
-    import nbgames
     from nbgames.theory.positions import play_until, steps_from_end
 
-    game = nbgames.load("chill_and_chili", players=players)
+    game = load("chill_and_chili", players=players)
     if steps is not None:
         return steps_from_end(game, seed, steps)
     return play_until(game, seed, lambda s: s.last)

@@ -31,7 +31,8 @@ from itertools import combinations_with_replacement
 from ...core import Game, Option, components_option, int_range
 from ...core.action_space import ActionSpace, Kind
 from ...core.errors import OptionError, RecordError
-from ...core.state import State
+from ...core.fields import derived, hidden, private, public
+from ...core.state import State, best_seats
 from . import scoring
 from .components import ACCESSORIES, load_components
 
@@ -200,15 +201,41 @@ class ChillGame(Game):
 
 
 class ChillState(State):
-    """Data: ``draw`` (the draw pile, top last), ``compost`` (the compost pile),
-    ``market`` (rows of card types, -1 = empty space), ``hands`` (vegetable card
-    types by seat, sorted), ``held``/``laid`` (accessory bit masks by seat: in
-    hand / laid out), ``stacks`` (accessories left by kind), ``coins``,
-    ``beds`` ([bed kind, drops] by seat), ``pond_board``, ``pond``, ``well``,
-    the turn: ``turn`` (seat), ``step`` (what is decided now), ``todo`` (the
-    steps after it), ``drops`` (water still to place), ``fresh_used``,
-    ``scare_used``, ``last`` (the pond board is empty: last turn), ``drew``
-    (by seat: the cards drawn in that seat's latest turn), and ``result`` at the end."""
+    """The state of a Chill & Chili game; ``FIELDS`` says what each seat may see.
+
+    Rulebook (Setup; A) Buy a Card): cards in hand are dealt and drawn face down,
+    market cards are face up. So a card bought from the market is known to be in
+    its buyer's hand until that player plants or composts a card of its kind
+    (``known``: a lower bound everyone can keep), and a face-down draw is seen by
+    the drawer only (``drew``; how many: ``draws``, public)."""
+
+    FIELDS = {
+        "turn": public(doc="the seat whose turn it is (None at the end)"),
+        "stage": public(doc="what is decided now", choices=STEPS),
+        "todo": public(doc="the steps of the turn after this one", load=tuple),
+        "drops": public(doc="water still to place"),
+        "fresh_used": public(doc="fresh vegetables bought this turn"),
+        "scare_used": public(doc="the Scarecrow used this turn"),
+        "last": public(doc="the pond board is empty: the last turn"),
+        "pond_board": public(), "pond": public(), "well": public(),
+        "market": public("lists", "rows of card types, -1 = empty space"),
+        "compost": public("list", "the compost pile, in the order the cards went there"),
+        "held": public("list", "accessories in hand by seat (bit masks)"),
+        "laid": public("list", "accessories laid out by seat (bit masks)"),
+        "stacks": public("list", "accessories left by kind"),
+        "coins": public("list"),
+        "beds": public("lists", "(bed kind, drops) by seat",
+                       load=lambda v: [[tuple(x) for x in b] for b in v]),
+        "result": derived(doc="the scoring, once the game is over (from the rest)"),
+        "known": public("lists", "card types everyone knows are in each hand (bought face "
+                                 "up from the market, not since planted or composted)"),
+        "draws": public("list", "face-down draws in each seat's latest turn"),
+        "hands": private(pool="veg", sort=True, known="known",
+                         doc="vegetable card types in hand, sorted"),
+        "drew": private(hook=True, doc="the cards drawn face down in the seat's latest turn "
+                                       "that it still holds"),
+        "draw": hidden(pool="veg", doc="the draw pile, top last"),
+    }
 
     # -- set-up -----------------------------------------------------------------
     def _start(self):
@@ -233,6 +260,8 @@ class ChillState(State):
         self.todo = ()
         self.result = None
         self.drew = [[] for _ in range(n)]
+        self.draws = [0] * n
+        self.known = [[] for _ in range(n)]
         self._say(f"Chill & Chili, {n} players: {g.pond_start} chips on the pond board, "
                   f"{r['start_coins']} coins and {r['hand_size']} cards each.")
         for s in range(n):
@@ -248,10 +277,11 @@ class ChillState(State):
         self.pond_board -= 1
         self.pond += 1
         self.last = self.pond_board == 0
-        self.step = "main"
+        self.stage = "main"
         self.todo = ()
         self.fresh_used = self.scare_used = False
         self.drew[seat] = []
+        self.draws[seat] = 0
         self._say(f"Player {seat} pushes a chip into the pond ({self.pond} in the pond, "
                   f"{self.pond_board} left on the pond board"
                   + (": last turn" if self.last else "") + ").")
@@ -276,12 +306,29 @@ class ChillState(State):
             self._reshuffle()
         return t
 
-    def _take_card(self, seat, t):
+    def _take_card(self, seat, t, face_up=False):
+        """``t`` into the hand of ``seat`` (the seat whose turn it is): bought face up
+        (everyone knows it is there) or drawn face down."""
         h = self.hands[seat]
         h.append(t)
         h.sort()
-        if seat == self.turn:
+        if face_up:
+            self.known[seat].append(t)
+        else:
             self.drew[seat].append(t)
+            self.draws[seat] += 1
+
+    def _lose_card(self, seat, t):
+        """``t`` leaves the hand of ``seat`` face up (planted or composted): it is no
+        longer known to be there, and a drawn card of its kind is gone if the hand
+        has no other."""
+        h = self.hands[seat]
+        h.remove(t)
+        if t in self.known[seat]:
+            self.known[seat].remove(t)
+        d = self.drew[seat]
+        if d.count(t) > h.count(t) - self.known[seat].count(t):
+            d.remove(t)
 
     def hand_size(self, seat) -> int:
         return len(self.hands[seat]) + self.held[seat].bit_count()
@@ -293,7 +340,7 @@ class ChillState(State):
     def _legal_ids(self):
         g = self.game
         seat = self.turn
-        step = self.step
+        step = self.stage
         if step == "main":
             return self._main_ids(seat)
         if step == "water":
@@ -372,7 +419,7 @@ class ChillState(State):
         elif kind == "compost":
             x = v[0]
             if x < g.ntypes:
-                self.hands[seat].remove(x)
+                self._lose_card(seat, x)
                 self.compost.append(x)
                 what = g.type_names[x]
             else:
@@ -436,7 +483,7 @@ class ChillState(State):
             price = g.prices[p]
             self.coins[seat] -= price
             self.well += price
-            self._take_card(seat, t)
+            self._take_card(seat, t, face_up=True)
             new = self._draw()
             self.market[r] = [new] + row[:p] + row[p + 1:]
             self._say(f"Player {seat} buys {g.type_names[t]} from row {r + 1} for "
@@ -445,9 +492,8 @@ class ChillState(State):
             self._proceed(("limit", "end"))
         elif kind == "plant":
             c = v[0]
-            hand = self.hands[seat]
             for t in g.combos[c][1]:
-                hand.remove(t)
+                self._lose_card(seat, t)
             self.beds[seat].append((c, 0))
             self._say(f"Player {seat} plants {g.combo_names[c]} as bed {len(self.beds[seat])}, "
                       f"worth {g.combo_points[c]} (double when its {g.combo_suns[c]} suns are "
@@ -481,11 +527,11 @@ class ChillState(State):
             s, todo = todo[0], todo[1:]
             if s == "limit":
                 if self.hand_size(seat) > rules["hand_limit"]:
-                    self.step, self.todo = "compost", todo
+                    self.stage, self.todo = "compost", todo
                     return
             elif s == "compost":
                 if self.hand_size(seat):
-                    self.step, self.todo = "compost", todo
+                    self.stage, self.todo = "compost", todo
                     return
             elif s == "fert":
                 if self.laid[seat] >> FERTILIZER & 1:
@@ -497,14 +543,14 @@ class ChillState(State):
             elif s in ("can", "barrow"):
                 bit = CAN if s == "can" else BARROW
                 if self.laid[seat] >> bit & 1 and self.well > 0:
-                    self.step, self.todo = s, todo
+                    self.stage, self.todo = s, todo
                     return
             elif s == "water":
                 if self._water_auto(seat):
-                    self.step, self.todo = "water", todo
+                    self.stage, self.todo = "water", todo
                     return
             elif s == "main":
-                self.step, self.todo = "main", ()
+                self.stage, self.todo = "main", ()
                 return
             elif s == "end":
                 self._end_turn()
@@ -558,10 +604,10 @@ class ChillState(State):
         sim._quiet = True
         sim._advance(g.id_take[1])
         can = 0
-        if sim.step == "can":
+        if sim.stage == "can":
             can = sim._accessory_chips("can")
             sim._advance(g.id_can[0])
-        while sim.step == "water":
+        while sim.stage == "water":
             b, _ = min(sim._free_suns(seat), key=lambda x: (x[1], x[0]))
             sim._advance(g.id_water[b])
         suns = g.combo_suns
@@ -576,7 +622,7 @@ class ChillState(State):
     def _end_turn(self):
         self.todo = ()
         if self.last:
-            self.step = "over"
+            self.stage = "over"
             self.turn = self.current_player = None
             self.result = self._table()
             self._say("The last chip is in the pond: game over. Winner(s): "
@@ -599,15 +645,17 @@ class ChillState(State):
 
     def _table(self):
         lines = self._lines()
-        totals = [x["total"] for x in lines]
         return {"rows": lines,
-                "winners": scoring.winners(totals, [len(b) for b in self.beds])}
+                "winners": best_seats([(x["total"], *self._tiebreak(s)) for s, x in enumerate(lines)])}
 
     def _scores(self):
         return [x["total"] for x in self._lines()]
 
-    def _winners(self):
-        return list(self.result["winners"])
+    def _tiebreak(self, seat):
+        """Rulebook, End of Game: "If there is a tie, the player among them who has
+        planted more beds wins. If there is still no clear winner, there are several
+        winners." """
+        return (len(self.beds[seat]),)
 
     # -- views ------------------------------------------------------------------
     def _observation(self, seat):
@@ -618,7 +666,7 @@ class ChillState(State):
         for t in self.compost:
             counts[t] += 1
         obs = {
-            "stage": self.step, "turn": self.turn,
+            "stage": self.stage, "turn": self.turn,
             "pond_board": self.pond_board, "pond": self.pond, "well": self.well,
             "take": self._take_chips(), "take_left": self.pond - self._take_chips(),
             "draw": len(self.draw), "compost": counts,
@@ -637,102 +685,52 @@ class ChillState(State):
             "fresh_used": self.fresh_used, "scarecrow_used": self.scare_used,
             "last_turn": self.last,
             "hand": list(self.hands[seat]) if mine else [],
-            "drew": list(self.drew[seat]) if mine else [],
+            "drew": sorted(self.drew[seat]) if mine else [],
+            "known": [list(k) for k in self.known],
             "scores": self._scores(),
         }
-        if self.step in ("can", "barrow"):
-            obs["pending_chips"] = self._accessory_chips(self.step)
-        if mine and seat == self.turn and self.step == "main":
+        if self.stage in ("can", "barrow"):
+            obs["pending_chips"] = self._accessory_chips(self.stage)
+        if mine and seat == self.turn and self.stage == "main":
             obs["take_preview"] = self._take_preview(seat)
         if self.result is not None:
             obs["result"] = {"rows": [dict(x) for x in self.result["rows"]],
                              "winners": list(self.result["winners"])}
         return obs
 
-    # -- copies and serialization ---------------------------------------------------
-    def _copy_into(self, new):
-        new.hands = [h.copy() for h in self.hands]
-        new.market = [r.copy() for r in self.market]
-        new.draw = self.draw.copy()
-        new.compost = self.compost.copy()
-        new.held = self.held.copy()
-        new.laid = self.laid.copy()
-        new.stacks = self.stacks.copy()
-        new.coins = self.coins.copy()
-        new.beds = [b.copy() for b in self.beds]     # beds are tuples, replaced when watered
-        new.pond_board = self.pond_board
-        new.pond = self.pond
-        new.well = self.well
-        new.drops = self.drops
-        new.todo = self.todo
-        new.result = self.result                      # set once at the end, never mutated
-        new.turn = self.turn
-        new.last = self.last
-        new.step = self.step
-        new.fresh_used = self.fresh_used
-        new.scare_used = self.scare_used
-        new.drew = [d.copy() for d in self.drew]
-
-    _SCALARS = ("pond_board", "pond", "well", "drops", "turn", "last", "step", "fresh_used",
-                "scare_used")
-
-    def _payload(self):
-        d = {k: getattr(self, k) for k in self._SCALARS}
-        d.update({"hands": [list(h) for h in self.hands], "market": [list(r) for r in self.market],
-                  "draw": list(self.draw), "compost": list(self.compost),
-                  "held": list(self.held), "laid": list(self.laid), "stacks": list(self.stacks),
-                  "coins": list(self.coins), "beds": [[list(x) for x in b] for b in self.beds],
-                  "todo": list(self.todo), "drew": [list(x) for x in self.drew],
-                  "result": None if self.result is None else
-                  {"rows": [dict(x) for x in self.result["rows"]],
-                   "winners": list(self.result["winners"])}})
-        return d
-
-    def _load(self, d):
-        def ints(xs):
-            return [int(x) for x in xs]
-
-        g = self.game
-        n = g.players
-        for k in self._SCALARS:
-            setattr(self, k, d[k])
-        self.hands = [sorted(ints(h)) for h in d["hands"]]
-        self.market = [ints(r) for r in d["market"]]
-        self.draw = ints(d["draw"])
-        self.compost = ints(d["compost"])
-        self.held, self.laid = ints(d["held"]), ints(d["laid"])
-        self.stacks, self.coins = ints(d["stacks"]), ints(d["coins"])
-        self.beds = [[(int(c), int(x)) for c, x in b] for b in d["beds"]]
-        self.todo = tuple(str(s) for s in d["todo"])
-        self.drew = [ints(x) for x in d["drew"]]
-        self.result = d["result"]
-        if self.step not in STEPS:
-            raise RecordError(f"corrupt chill_and_chili state: step {self.step!r} is not one of "
-                              f"{list(STEPS)}")
+    # -- loading and resampling --------------------------------------------------------
+    def _loaded(self):
+        n = self.game.players
         if len(self.hands) != n or len(self.beds) != n or len(self.coins) != n:
             raise RecordError("corrupt chill_and_chili state: the seat count is wrong")
-        if self.step == "over":
-            self.turn = self.current_player = None
-        else:
-            self.turn = int(self.turn)
-            if not 0 <= self.turn < n:
-                raise RecordError(f"corrupt chill_and_chili state: turn {self.turn!r}")
-            self.current_player = self.turn
+        self.result = None
+        if self.stage == "over":
+            if self.turn is not None:
+                raise RecordError("corrupt chill_and_chili state: the game is over but turn "
+                                  f"is {self.turn!r}")
+            self.current_player = None
+            self.result = self._table()
+            return
+        if type(self.turn) is not int or not 0 <= self.turn < n:
+            raise RecordError(f"corrupt chill_and_chili state: turn {self.turn!r}")
+        self.current_player = self.turn
 
-    def _resample(self, seat, rng):
-        """Shuffle what ``seat`` cannot see: the draw pile and the vegetable cards
-        in the other hands (hand sizes kept). Accessories in hand are public (they
-        come from open stacks and go back to them)."""
-        others = [s for s in range(self.game.players) if s != seat]
-        # sorted first: the result depends on what the seat sees and rng only
-        pool = sorted(self.draw + [t for s in others for t in self.hands[s]])
-        rng.shuffle(pool)
-        for s in others:
-            k = len(self.hands[s])
-            self.hands[s], pool = sorted(pool[:k]), pool[k:]
-        self.draw = pool
-        for s in others:
-            self.drew[s] = []
+    def _resample_more(self, seat, rng):
+        """The face-down draws of the others (``drew``): as many of the cards in their
+        resampled hands (those not known to be there) as they drew and could still
+        hold: ``min(draws, unknown cards)``. Any such choice fits what everyone saw:
+        the cards they planted or composted since could have been older ones."""
+        for s in range(self.game.players):
+            k = self.draws[s]
+            if s == seat or not k:
+                continue
+            unknown = self.hands[s]
+            if self.known[s]:
+                unknown = list(unknown)
+                for t in self.known[s]:
+                    unknown.remove(t)
+            k = min(k, len(unknown))
+            self.drew[s] = sorted(rng.sample(unknown, k)) if k else []
 
     def check_invariants(self):
         """Chips, vegetable cards and accessories are conserved; hands keep the
@@ -754,10 +752,15 @@ class ChillState(State):
             assert self.stacks[a] + owners == g.acc_count[a], f"{ACCESSORIES[a]}s not conserved"
         assert all(self.held[s] & self.laid[s] == 0 for s in range(n)), "an accessory owned twice"
         for s in range(n):
+            rest = list(self.hands[s])
+            for t in self.known[s] + self.drew[s]:
+                assert t in rest, f"seat {s}: a known or drawn {t} is not in its hand {self.hands[s]}"
+                rest.remove(t)
+            assert len(self.drew[s]) <= self.draws[s], f"seat {s} holds more drawn cards than it drew"
             assert len(self.beds[s]) <= g.max_beds
             for c, d in self.beds[s]:
                 assert 0 <= d <= g.combo_suns[c], "more drops than suns on a bed"
-            if not (s == self.turn and self.step == "compost"):
+            if not (s == self.turn and self.stage == "compost"):
                 assert self.hand_size(s) <= r["hand_limit"], f"seat {s} is over the hand limit"
         assert all(len(row) == g.spaces for row in self.market)
 

@@ -22,12 +22,3 @@ def player_points(beds, hand_cards: int, coins: int, coins_per_point: int = 3,
     h = hand_cards * per_card
     c = coins // coins_per_point
     return {"beds": b, "hand": h, "coins": c, "total": b + h + c}
-
-
-def winners(totals, bed_counts) -> list[int]:
-    """Most points; a tie goes to the one of them with more beds; still tied: all
-    of them win (rulebook: End of Game)."""
-    top = max(totals)
-    tied = [i for i, t in enumerate(totals) if t == top]
-    most = max(bed_counts[i] for i in tied)
-    return [i for i in tied if bed_counts[i] == most]

@@ -57,8 +57,12 @@ of every kettle, deck and out-of-game counts) and the events since the last
 decision. Nobody, not even the owner, sees buried kettle cards, and
 ``determinize`` reshuffles them, the seat's own included, with the deck and
 the out-of-game pile (keeping every count, every top card, and the cards seen
-going under the deck or out of the game since the last decision). In table mode
-the log does not name the cards taken (that would be a perfect memory).
+going under the deck or out of the game since the last decision), as the
+set-up rule allows: a kettle's bottom card (its first) is never black or white,
+and the black and white cards put under the deck at set-up stay black or white
+(``KupferkesselState.FIELDS`` declares what is hidden when; its invariants
+check both rules). In table mode the log does not name the cards taken (that
+would be a perfect memory).
 ``memory="recall"`` is what a perfect memory knows: the full public history of
 what each kettle received (so every kettle's contents) and which cards went
 under the deck; ``determinize`` then only reshuffles the unknown part of the

@@ -39,18 +39,10 @@ EXPLODE_BONUS = 1.0
 ONES_WEIGHT = 1.2
 
 
-def points(count: int, total: float, doubled: bool) -> float:
-    """Points of one ingredient (Scoring), on expected totals."""
-    k = 2 if doubled else 1
-    if count == 1:
-        return -k * total
-    if count == 2:
-        return 0.0
-    if count == 3:
-        return k * total
-    if count >= 4:
-        return k * total + 5
-    return 0.0
+def points(count: int, total: float, doubled: bool, game) -> float:
+    """Points of one ingredient on expected totals: the engine's rule (Scoring) with
+    the game's component figures (the bonus for all four cards)."""
+    return scoring.ingredient_points(count, total, doubled, game.components.four_bonus)
 
 
 class Knowledge:
@@ -96,7 +88,7 @@ class Knowledge:
         b, N, u = self.unknown[seat], self.pool_size, self.pool_count[i]
         mean = self.pool_sum[i] / u if u else 0.0
         if b <= 0 or u <= 0 or N <= 0:
-            d = points(n0 + 1, s0 + v, doubled) - points(n0, s0, doubled)
+            d = points(n0 + 1, s0 + v, doubled, game) - points(n0, s0, doubled, game)
             return d if sign > 0 else -d
         total, exp = comb(N, b), 0.0
         for k in range(0, min(u, b, 4 - n0 - 1) + 1):
@@ -104,7 +96,7 @@ class Knowledge:
             if p <= 0:
                 continue
             s = s0 + k * mean
-            exp += p * (points(n0 + k + 1, s + v, doubled) - points(n0 + k, s, doubled))
+            exp += p * (points(n0 + k + 1, s + v, doubled, game) - points(n0 + k, s, doubled, game))
         return exp if sign > 0 else -exp
 
 

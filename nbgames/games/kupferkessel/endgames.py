@@ -4,12 +4,13 @@ history, so information sets are what a perfect memory knows)."""
 
 from __future__ import annotations
 
+from ...core.registry import load
+
 
 def endgame(seed: int = 0, steps: int = 4, players: int = 2):
-    import nbgames
     from nbgames.theory.positions import steps_from_end
 
-    return steps_from_end(nbgames.load("kupferkessel", players=players, memory="recall"), seed, steps)
+    return steps_from_end(load("kupferkessel", players=players, memory="recall"), seed, steps)
 
 
 def endgames(seed: int = 0):

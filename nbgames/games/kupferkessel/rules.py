@@ -26,6 +26,7 @@ from __future__ import annotations
 from ...core import Game, Option, State, components_option
 from ...core.action_space import ActionSpace, Kind
 from ...core.errors import RecordError
+from ...core.fields import derived, hidden, private, public, shuffle
 from . import scoring
 from .components import ComponentError, load_components
 
@@ -73,6 +74,8 @@ class KupferkesselGame(Game):
         self.colour = [x.colour for x in cards]
         self.seat_colours = list(c.player_colours) + [self.options["third_colour"]]
         self.seat_colours = self.seat_colours[:self.players]
+        # Set-up: a first kettle card is never black or white (the player colours)
+        self.player_card = [x in c.player_colours for x in self.colour]
         # geometry
         self.spaces = 4 * (g - 1)
         self.corner_cells = (0, g - 1, g * g - g, g * g - 1)
@@ -160,16 +163,64 @@ class KupferkesselGame(Game):
         return path
 
 
+def _table(state) -> bool:
+    """Table memory (the rulebook): buried kettle cards and the out-of-game pile are
+    hidden from everyone; recall memory shows them (a perfect memory)."""
+    return not state.game.recall
+
+
+def _playing(state) -> bool:
+    """Recipes (in the recipe variant) are secret until the end, when every recipe is
+    shown."""
+    return state.phase != OVER and state.game.recipes_each > 0
+
+
 class KupferkesselState(State):
-    """Data: ``grid`` (card by cell, -1 gap, -2 corner), ``deck`` (bottom first, top
-    last), ``kettles`` (bottom first, top last, by seat), ``removed`` (out of the
-    game, in order), ``pawns`` (spaces), ``phase``, ``seat`` (whose turn), ``streak``
-    (turns in a row of that seat), ``gap`` (cell to refill after the symbol
-    decision), ``pending`` (the last card, while its taker decides), ``finisher``,
-    ``recipes``/``spare`` (recipe indices), ``events`` (since the last decision),
-    ``known`` (cards at the bottom of the deck a perfect memory knows),
-    ``pin_under``/``pin_removed`` (cards put under the deck / removed since the
-    last decision: seen by everyone just now)."""
+    """The state of a Kupferkessel game; ``FIELDS`` says what each seat may see.
+
+    Ingredient cards are hidden from everyone alike (the owner of a kettle
+    included); what is hidden depends on the ``memory`` option. The deck, the
+    kettles and the out-of-game pile are resampled by :meth:`_resample_more`,
+    because the set-up rule constrains them (a kettle's bottom card is never
+    black or white; the cards put under the deck at set-up are)."""
+
+    FIELDS = {
+        "grid": public("list", "the card in each cell (row * 6 + col), -1 a gap, -2 a corner card"),
+        "pawns": public("list", "each seat's pawn space, 0..19 clockwise from the top-left corner"),
+        "phase": public(doc="0 take, 1 symbol, 2 last card, 3 over",
+                        choices=(TAKE, SYMBOL, LAST, OVER)),
+        "seat": public(doc="whose turn it is (at the last card and at the end: the seat that "
+                           "took the last card of a line)"),
+        "streak": public(doc="turns in a row of that seat (2 on the magic wand's extra turn)"),
+        "gap": public(doc="the cell to refill once the symbol is decided, else -1"),
+        "pending": public(doc="the last card of a line while its taker decides, else -1"),
+        "events": public(doc="what happened since the last decision (replaced at every "
+                             "decision; at the end, the last card kept or discarded)"),
+        "known": public(doc="how many cards at the bottom of the deck were seen going under it "
+                            "(fewer once the deck runs down to them): a perfect memory knows them"),
+        "exploded_under": public(doc="cards the exploding kettle put under the deck so far: they "
+                                     "lie below the set-up's, so deck[exploded_under:known] are "
+                                     "the black and white cards put under at set-up"),
+        "pin_under": public(doc="of the known cards, those put under since the last decision "
+                                "(deck[:pin_under]: everyone saw them just now)"),
+        "pin_removed": public(doc="cards at the end of removed that left the game since the last "
+                                  "decision (everyone saw them just now)"),
+        "deck": hidden("list", pool="cards", hook=True,
+                       doc="face down, bottom first, top last; its bottom deck[:known] is known in "
+                           "recall memory, deck[:pin_under] in table memory"),
+        "kettles": hidden("lists", pool="cards", hook=True, when=_table,
+                          doc="each seat's Magic Kettle, bottom first: the top card is public; the "
+                              "buried cards are hidden from everyone (the owner too) in table "
+                              "memory, their order even at the end; public in recall memory"),
+        "removed": hidden("list", pool="cards", hook=True, when=_table,
+                          doc="out of the game, in order: public in recall memory; in table "
+                              "memory only the last pin_removed"),
+        "recipes": private(pool="recipes", sort=True, when=_playing,
+                           doc="each seat's secret recipe cards (all shown at the end)"),
+        "spare": hidden(pool="recipes", sort=True, when=_playing,
+                        doc="the recipe cards nobody was dealt (back in the box)"),
+        "result": derived(doc="the final scoring table by seat, rebuilt from the kettles"),
+    }
 
     # -- set-up -----------------------------------------------------------------
     def _start(self):
@@ -190,6 +241,7 @@ class KupferkesselState(State):
         self.removed = []
         self.kettles = []
         self.known = 0
+        self.exploded_under = 0
         self.pin_under = 0
         self.pin_removed = 0
         self.events = []
@@ -205,6 +257,7 @@ class KupferkesselState(State):
                           f"under the deck.")
                 card = self.deck.pop()
                 self.known = min(self.known, len(self.deck))
+                self.pin_under = min(self.pin_under, len(self.deck))
             self.kettles.append([card])
             self.events.append(["start", seat, card])
             self._say(f"P{seat} ({g.seat_colours[seat]}) starts the kettle with "
@@ -225,8 +278,6 @@ class KupferkesselState(State):
                 self._say(f"Your secret recipes: {texts}.", to=seat)
         self.gap = -1
         self.pending = -1
-        self.finisher = -1
-        self.kept = -1
         self.result = None
         self._begin_turn(0, 1)
 
@@ -317,7 +368,6 @@ class KupferkesselState(State):
                 # End of the Game: the last card of a line; keep or discard, no symbol
                 self.phase = LAST
                 self.pending = card
-                self.finisher = seat
                 self._say(f"P{seat} takes {g.card_names[card]} at row {r} col {c}, the last "
                           f"card of a line: the game ends.")
                 return
@@ -360,6 +410,7 @@ class KupferkesselState(State):
                     if self.deck:
                         self.deck.insert(0, card)
                         self.known += 1
+                        self.exploded_under += 1
                         self.pin_under += 1
                         self.events.append(["explode", other, card, 0])
                         self._say(f"P{other}'s top card ({self._name(card)}) goes under the deck.")
@@ -376,13 +427,12 @@ class KupferkesselState(State):
         card = self.pending
         self.pending = -1
         keep = aid == g.last_ids[0]
-        self.kept = 1 if keep else 0
         if keep:
             self.kettles[seat].append(card)
         else:
             self.removed.append(card)
             self.pin_removed += 1
-        self.events.append(["last", seat, card, self.kept])
+        self.events.append(["last", seat, card, 1 if keep else 0])
         self._say(f"P{seat} {'keeps' if keep else 'discards'} {g.card_names[card]}.")
         self._finish()
 
@@ -408,7 +458,7 @@ class KupferkesselState(State):
         totals = [r["total"] for r in self.result]
         for seat, t in enumerate(totals):
             self._say(f"P{seat} scores {t}.")
-        self._say(f"Game over. Winner(s): {', '.join(f'P{w}' for w in scoring.winners(totals))}.")
+        self._say(f"Game over. Winner(s): {', '.join(f'P{w}' for w in self.winners())}.")
 
     def _score(self) -> list[dict]:
         g = self.game
@@ -416,8 +466,8 @@ class KupferkesselState(State):
         cards = c.cards
         kettles = [[cards[x] for x in k] for k in self.kettles]
         recipes = [[c.recipes[r] for r in rs] for rs in self.recipes] if g.recipes_each else None
-        return scoring.score_table(kettles, g.seat_colours, recipes,
-                                   self.finisher if self.finisher >= 0 else None,
+        # the game ends at the last card of a line: the seat whose turn it is took it
+        return scoring.score_table(kettles, g.seat_colours, recipes, self.seat,
                                    c.ingredients, c.ones_bonus, c.four_bonus)
 
     # -- views ------------------------------------------------------------------------
@@ -436,7 +486,7 @@ class KupferkesselState(State):
             "removed": len(self.removed),
             "events": [list(e) for e in self.events],
             "pending": self.pending,
-            "finisher": self.finisher,
+            "finisher": self.seat if self.phase >= LAST else -1,
             "recipes": [] if seat is None else list(self.recipes[seat]),
             "recipe_counts": [len(r) for r in self.recipes],
         }
@@ -461,7 +511,7 @@ class KupferkesselState(State):
             obs["result"] = [{**r, "rows": [dict(x, values=list(x["values"]), cards=list(x["cards"]))
                                             for x in r["rows"]],
                               "recipes": [list(x) for x in r["recipes"]]} for r in self.result]
-            obs["kept"] = self.kept
+            obs["kept"] = self.events[-1][3]        # the last decision: keep (1) or discard
         return obs
 
     def _scores(self):
@@ -476,114 +526,197 @@ class KupferkesselState(State):
                                    g.components.ones_bonus, g.components.four_bonus)
         return [r["total"] for r in rows]
 
-    def _winners(self):
-        return scoring.winners([r["total"] for r in self.result])
-
-    # -- copies and serialization ------------------------------------------------------
-    def _copy_into(self, new):
-        new.grid = self.grid.copy()
-        new.deck = self.deck.copy()
-        new.kettles = [k.copy() for k in self.kettles]
-        new.removed = self.removed.copy()
-        new.pawns = self.pawns.copy()
-        new.recipes = self.recipes          # replaced, never changed in place
-        new.spare = self.spare
-        new.events = self.events            # replaced at every decision; appended only before
-        new.phase = self.phase
-        new.seat = self.seat
-        new.streak = self.streak
-        new.gap = self.gap
-        new.pending = self.pending
-        new.finisher = self.finisher
-        new.kept = self.kept
-        new.known = self.known
-        new.pin_under = self.pin_under
-        new.pin_removed = self.pin_removed
-        new.result = self.result            # set once at the end
-
-    _FIELDS = ("grid", "deck", "kettles", "removed", "pawns", "recipes", "spare", "events",
-               "phase", "seat", "streak", "gap", "pending", "finisher", "kept", "known",
-               "pin_under", "pin_removed")
-
-    def _payload(self):
-        import copy
-        return {k: copy.deepcopy(getattr(self, k)) for k in self._FIELDS}
-
-    def _load(self, d):
-        import copy
-        missing = [k for k in self._FIELDS if k not in d]
-        if missing:
-            raise RecordError(f"corrupt kupferkessel state: missing {missing}")
-        for k in self._FIELDS:
-            setattr(self, k, copy.deepcopy(d[k]))
-        if self.phase not in (TAKE, SYMBOL, LAST, OVER):
-            raise RecordError(f"corrupt kupferkessel state: phase {self.phase!r} is not 0..3")
+    # -- loading and hidden information ----------------------------------------------
+    def _loaded(self):
+        n = self.game.players
+        if type(self.seat) is not int or not 0 <= self.seat < n:
+            raise RecordError(f"kupferkessel: field data.seat={self.seat!r} is not a seat "
+                              f"(0 to {n - 1})")
         self.result = self._score() if self.phase == OVER else None
         self.current_player = None if self.phase == OVER else self.seat
 
-    def _resample(self, seat, rng):
-        """Shuffle what ``seat`` cannot see, keeping every count. Table mode: the
-        deck, every buried kettle card (its own included) and the cards out of the
-        game, except the cards seen going under the deck or out of the game since
-        the last decision; recall mode: the deck above the cards a perfect memory
-        knows at its bottom. Both: the recipes of the other seats and the spare ones.
-        At the end every kettle is shown: only the deck (and the out-of-game pile in
-        table mode) is shuffled."""
+    def _resample_more(self, seat, rng):
+        """Deal the ingredient cards nobody can see back at random, keeping the
+        set-up rule (Set-up: a kettle's first card, its bottom, is never black or
+        white; the cards put under the deck then are). Every deal that keeps it is
+        equally likely, and the deal depends on what the seat sees and ``rng`` only.
+
+        Recall memory: only the deck above the cards seen going under it is
+        unknown. Table memory: one pool of the deck (but the cards seen going under
+        it since the last decision), every kettle's buried cards (the seat's own
+        included) and the out-of-game pile (but the cards seen leaving since the last
+        decision); at the end every kettle's cards are shown, so only the order under
+        each top (and of the pile) is unknown.
+
+        Not reconstructed: the play that led here. A pawn walks the value of its
+        kettle's top card, so the buried cards (and those exploded since) made the
+        walks so far, and each was taken from the line its taker stood by; a copy
+        keeps every pawn where it is but does not choose buried cards that could
+        have walked it there (at a seat's second move, its first walk was its
+        bottom card's value; most copies give that card another value)."""
         g = self.game
-        over = self.phase == OVER
+        deck = self.deck
         if g.recall:
-            top = sorted(self.deck[self.known:])   # sorted: depends on the view and rng only
-            rng.shuffle(top)
-            self.deck[self.known:] = top
+            k = self.known
+            if len(deck) - k > 1:
+                top = sorted(deck[k:])
+                shuffle(top, rng)
+                deck[k:] = top
+            return
+        bw = g.player_card
+        removed = self.removed
+        nr = len(removed) - self.pin_removed
+        if self.phase == OVER:
+            for k in self.kettles:
+                if len(k) > 2:
+                    rest = sorted(k[:-1])
+                    bottom = _draw(rest, bw, False, 1, rng)
+                    shuffle(rest, rng)
+                    k[:-1] = bottom + rest
+            if nr > 1:
+                rest = sorted(removed[:nr])
+                shuffle(rest, rng)
+                removed[:nr] = rest
+            return
+        pu = self.pin_under
+        lo = max(self.exploded_under, pu)
+        q = self.known - lo                         # set-up cards under the deck, not seen now
+        buried = [k for k in self.kettles if len(k) > 1]
+        rest = deck[pu:] + removed[:nr]
+        for k in buried:
+            rest += k[:-1]
+        rest.sort()                                 # what the seat sees and rng decide, no more
+        setup = _draw(rest, bw, True, q, rng) if q > 0 else None
+        bottoms = _draw(rest, bw, False, len(buried), rng)
+        shuffle(rest, rng)
+        free = len(deck) - pu
+        if setup:
+            a = lo - pu
+            deck[pu:] = rest[:a] + setup + rest[a:free - q]
+            i = free - q
         else:
-            pu = min(self.pin_under, len(self.deck))
-            pr = self.pin_removed
-            keep_removed = self.removed[len(self.removed) - pr:] if pr else []
-            pool = self.deck[pu:] + self.removed[:len(self.removed) - pr]
-            if not over:
-                for k in self.kettles:
-                    pool.extend(k[:-1])
-            pool.sort()                             # the view and rng only decide the result
-            rng.shuffle(pool)
-            i = len(self.deck) - pu
-            self.deck[pu:] = pool[:i]
-            j = i + len(self.removed) - pr
-            self.removed = pool[i:j] + keep_removed
-            if not over:
-                for k in self.kettles:
-                    b = len(k) - 1
-                    k[:-1] = pool[j:j + b]
-                    j += b
-        if g.recipes_each:
-            others = [s for s in range(g.players) if s != seat and not over]
-            rpool = sorted(list(self.spare) + [r for s in others for r in self.recipes[s]])
-            rng.shuffle(rpool)
-            recipes = [list(r) for r in self.recipes]
-            for s in others:
-                k = len(recipes[s])
-                recipes[s], rpool = sorted(rpool[:k]), rpool[k:]
-            self.recipes = recipes
-            self.spare = sorted(rpool)
+            deck[pu:] = rest[:free]
+            i = free
+        if nr:
+            removed[:nr] = rest[i:i + nr]
+            i += nr
+        for k, bottom in zip(buried, bottoms):
+            j = i + len(k) - 2
+            k[:-1] = [bottom, *rest[i:j]]
+            i = j
+
+    def _hidden_places(self, seat):
+        """The places of the deck, the kettles and the out-of-game pile hidden from
+        ``seat`` (from everyone: no seat sees more ingredient cards than another), by
+        pool, as :meth:`_resample_more` deals them."""
+        if self.game.recall:
+            return {"cards": [("deck", None, i) for i in range(self.known, len(self.deck))]}
+        removed = [("removed", None, i) for i in range(len(self.removed) - self.pin_removed)]
+        buried = {s: [("kettles", s, i) for i in range(len(k) - 1)]
+                  for s, k in enumerate(self.kettles)}
+        if self.phase == OVER:
+            return {"removed": removed, **{f"kettle {s}": p for s, p in buried.items()}}
+        deck = [("deck", None, i) for i in range(self.pin_under, len(self.deck))]
+        return {"cards": deck + removed + [x for p in buried.values() for x in p]}
 
     def check_invariants(self):
-        """Every ingredient card is in exactly one place; kettles never empty; pawns
-        on distinct spaces; the phase matches the data."""
+        """The rules' constraints, on hidden parts too (so a resampled copy is a state
+        the rules can produce, consistent with what the seats saw):
+
+        * every ingredient card in exactly one place, every recipe too; kettles never
+          empty; pawns on distinct spaces; corner cards in the corners; the phase
+          matching the data;
+        * Set-up: a kettle's bottom card (its first card: the exploding kettle takes
+          only the top of a kettle of two or more) is never black or white; the cards
+          put under the deck at set-up are, and while still in the deck they lie at
+          ``deck[exploded_under:known]`` (under it only later explosions);
+        * Exploding kettle, End of the Game: cards leave the game only once the deck
+          is exhausted;
+        * the events since the last decision (what every seat saw just now, in both
+          memory modes): the cards seen going under the deck lie at its bottom, most
+          recent first; those seen leaving the game end the out-of-game pile; a taken
+          or kept card tops its taker's kettle (or is the pending last card); a
+          refill lies in its cell; a first kettle card is the whole kettle. (In recall
+          memory the rest of the public history is in the parts it shows: every
+          kettle, the deck's known bottom and the out-of-game pile.)"""
         g = self.game
-        where = [x for x in self.grid if x >= 0] + self.deck + self.removed + \
-            [x for k in self.kettles for x in k] + ([self.pending] if self.pending >= 0 else [])
+        deck, kettles, removed = self.deck, self.kettles, self.removed
+        where = [x for x in self.grid if x >= 0] + deck + removed + \
+            [x for k in kettles for x in k] + ([self.pending] if self.pending >= 0 else [])
         assert sorted(where) == list(range(g.ncards)), "ingredient cards are not conserved"
-        assert all(len(k) >= 1 for k in self.kettles), "a kettle is empty"
-        assert len(set(self.pawns)) == len(self.pawns), "two pawns share a space"
+        assert len(kettles) == g.players and all(len(k) >= 1 for k in kettles), "a kettle is empty"
+        assert len(set(self.pawns)) == len(self.pawns) == g.players, "two pawns share a space"
         assert all(self.grid[c] == CORNER for c in g.corner_cells), "a corner card is missing"
-        assert 0 <= self.known <= len(self.deck), "known deck bottom out of range"
+        assert 0 <= self.pin_under <= self.known <= len(deck), "known deck bottom out of range"
+        assert 0 <= self.pin_removed <= len(removed), "seen out-of-game cards out of range"
+        assert self.exploded_under >= 0, "negative count of exploded cards"
         if self.phase == TAKE:
             assert g.space_line[self.pawns[self.seat]] >= 0, "the pawn to take is at a corner"
         if self.phase == LAST:
-            assert self.pending >= 0 and not self.deck
+            assert self.pending >= 0 and not deck
         if self.phase != LAST:
             assert self.pending == -1
+        if self.phase == OVER:
+            assert self.events and self.events[-1][:2] == ["last", self.seat], \
+                "the game ended without the last card's decision"
         rec = sorted(self.spare + [r for rs in self.recipes for r in rs])
         assert rec == sorted(g.recipe_pool), "recipes are not conserved"
+        # (d) the rules' constraints on hidden cards
+        bw = g.player_card
+        assert not any(bw[k[0]] for k in kettles), \
+            "a kettle's bottom card is black or white (Set-up)"
+        assert all(bw[c] for c in deck[self.exploded_under:self.known]), \
+            "a card put under the deck at set-up is not black or white (Set-up)"
+        assert not removed or not deck, "a card left the game before the deck was exhausted"
+        # (e) the events since the last decision
+        under, out = [], []
+        for e in self.events:
+            kind = e[0]
+            if kind == "under":
+                assert bw[e[2]], "a card put under the deck at set-up is not black or white"
+                under.append(e[2])
+            elif kind == "start":
+                assert kettles[e[1]] == [e[2]], "a first kettle card is not the kettle"
+            elif kind == "explode":
+                (out if e[3] else under).append(e[2])
+            elif kind == "take":
+                assert kettles[e[1]][-1] == e[3] or self.pending == e[3], \
+                    "a card taken just now is not its taker's top card"
+            elif kind == "last":
+                if e[3]:
+                    assert kettles[e[1]][-1] == e[2], "the last card kept is not on top"
+                else:
+                    out.append(e[2])
+            elif kind == "refill":
+                assert self.grid[e[1]] == e[2], "a card refilled just now is not in its cell"
+        assert self.pin_under == min(len(under), len(deck)) and \
+            deck[:self.pin_under] == under[::-1][:self.pin_under], \
+            "the cards seen going under the deck just now are not at its bottom"
+        assert self.pin_removed == len(out) and removed[len(removed) - len(out):] == out, \
+            "the cards seen leaving the game just now do not end the out-of-game pile"
+
+
+def _draw(pool, player_card, colour: bool, k: int, rng) -> list:
+    """``k`` different cards drawn at random from ``pool`` (and removed from it),
+    each black or white if ``colour``, neither if not: a uniform draw among them
+    (picks of another colour are drawn again), so that with the rest shuffled every
+    deal that keeps the set-up rule is equally likely."""
+    out = []
+    n = len(pool)
+    r = rng.random
+    for _ in range(64 * k):
+        if len(out) == k:
+            break
+        c = pool[int(r() * n)]
+        if player_card[c] == colour and c not in out:
+            out.append(c)
+    else:
+        if len(out) < k:       # few cards of that colour: draw among them only
+            left = [c for c in pool if player_card[c] == colour and c not in out]
+            out += rng.sample(left, k - len(out))
+    for c in out:
+        pool.remove(c)
+    return out
 
 
 KupferkesselGame.State = KupferkesselState

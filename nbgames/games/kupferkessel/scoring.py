@@ -116,8 +116,3 @@ def score_table(kettles, own_colours, recipes=None, finisher=None, ingredients=(
                     "recipes": rec, "total": total})
     return out
 
-
-def winners(totals) -> list[int]:
-    """Seats with the most points (a tie is shared: the rulebook names no tie-break)."""
-    top = max(totals)
-    return [s for s, t in enumerate(totals) if t == top]

@@ -29,10 +29,12 @@ Options: ``screens`` (default True), ``round_limit`` (default 30),
 Observation (JSON): ``phase``, ``round``, ``afternoon``, ``final``, ``order``
 (seats by spot), ``field`` (70 characters, ``.`` or the colour index), ``farmers``
 (notch by seat), the displays ``auction``/``market``/``recipes`` (indices into
-``catalog()``), ``decks`` (counts), ``stacks`` (plaque values left), ``prices``,
+``catalog()``), ``decks`` (counts), ``discard`` (the claimed auction cards of the
+deck in use, face up), ``stacks`` (plaque values left), ``prices``,
 ``holdings`` (``money``/``peppers``/``market``/``recipes`` are None behind a
-screen; ``plaques`` and ``tiles`` are public), ``events`` (the public events of
-the current round), ``bids`` (once revealed), ``bidding``/``my_bid`` during the
+screen, until the end; ``plaques`` and ``tiles`` are public), ``events`` (the
+public events of the current round, see :class:`.rules.ScovilleState`), ``bids``
+(once revealed), ``bidding``/``my_bid`` during the
 sealed bids, ``queue``/``spots``, ``walk`` (the walking farmer: ``seat``, ``path`` of notches,
 ``steps``, and ``corners``, the ``[x, y]`` corner in plot units each step passed
 through), ``planted``/``offer``/``did`` (the turn so far) and ``result`` at the end.
@@ -67,7 +69,9 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
   two-player games reached the limit.
 * **Forced decisions are automatic.** The last free spot, the last auction card,
   a player with nothing to plant, no step or nothing to fulfil: the engine acts
-  and logs it (``skip`` events).
+  and logs it (``skip`` events; ``end`` where it plays the only answer ``done``
+  for a planting or fulfillment under way; a ``done`` the player chose is a
+  ``done`` event).
 * **Plaques.** A plant that qualifies (a stack of that colour is left and you
   have no plaque this round) asks ``take the plaque`` / ``decline the plaque``;
   declining lets the extra pepper claim one (rulebook: Plant 1 Extra Pepper).
@@ -87,25 +91,62 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
   one more round is played; the market is then not switched to the afternoon.
   The morning auction deck and its discards leave the game in the afternoon;
   morning cards on display stay and are discarded out of the game when claimed.
-* **Ties.** Most points, then most money, then shared.
-* **Screens.** ``screens=True`` (faithful): a seat sees its own money, peppers
-  and cards, the field, farmers, displays, turn order, plaques, tiles (a used
-  tile is discarded face up, so unused ones are known), revealed bids and the
-  public events of the current round. ``screens=False`` shows every holding.
-  ``scores()`` before the end shows with screens only the public points
-  (plaques and unused tiles), without screens the running total.
-* **Determinize** (:meth:`.rules.ScovilleState._resample`): the hidden deck
-  orders are shuffled; with screens, each other seat's earlier cards are
-  shuffled among the other seats (counts kept, cards taken this round stay),
-  its peppers are rebuilt as *the least its public moves of the round needed*
-  plus as many other peppers drawn from the pooled rest of all other seats, and
-  its money as the least its bid needed plus a rest redrawn between half and
-  one and a half times the true rest; then the round's public moves are applied
-  again. The core replays random legal bids for the others' secret bids.
+* **Ties.** Most points, then most money (``_tiebreak``), then shared.
+* **Screens: table memory.** ``screens=True`` (the default, faithful): a seat
+  sees its own money, peppers and cards, the field, farmers, displays, deck
+  sizes, the discarded auction cards, turn order, plaques, tiles (a used tile
+  is discarded face up, so unused ones are known), revealed bids and the public
+  events of the current round, which stay on the table (``events``). That is
+  all it is held to know: it does not track the holdings behind the screens
+  through earlier rounds (the screens hide them: what a player knows of them is
+  what it remembers); a perfect memory of every public move is
+  ``screens=False``, which shows every holding. At the end the screens come
+  down for the tally: every holding is shown. ``scores()`` before the end shows
+  with screens only the public points (plaques and unused tiles), without
+  screens the running total.
+* **The log.** Its public lines name every claim, planting, harvest, card and
+  sale, in every round: it is the game's transcript (for people, records and
+  replays), the same in both modes. With screens, a seat's information is its
+  observation (above), not the transcript: lines of earlier rounds are not
+  memory a determinized copy must keep (a copy's log, the lines the seat read,
+  may name a card taken in round 2 that the copy has put behind another screen);
+  lines of the current round are the ``events``, which it keeps.
+* **Determinize** (``_resample_more`` in :mod:`.rules`; the core shuffles the
+  face-down decks and replays random legal bids for the other seats' sealed
+  bids, among the amounts their resampled money allows). With screens, from what
+  the seat sees and the generator only, for every other seat:
+
+  - *cards*: the market cards and recipes the seat saw taken this round stay
+    with their takers; the rest behind the other screens are as many as the
+    table says (every card dealt at set-up is on display or held; in the
+    afternoon the count of morning cards held is drawn between ``k - players +
+    1`` and ``k``, the morning display having run short), drawn from the cards
+    the seat has not seen (including those set-up returned to the box), each
+    behind a random other screen: neither which cards nor how many each holds
+    survives;
+  - *peppers*: the start of the round is rebuilt from the round's public
+    events (``ScovilleState._facts``), keeping every one by construction: each
+    pepper planted, paid or sold was there in time; where the engine saw the
+    seat with no pepper (a planting skipped with a free plot, a planting ended
+    with the tile and a free plot left, a fulfillment skipped or ended before
+    its sale) the start is exactly what makes it empty there; where it chose
+    ``done`` or is asked now, it holds what it could use; where its fulfillment
+    was ended after its sale, it can pay none of the cards open to it then.
+    Beyond the least those need, 0 to ``2 + round`` peppers of colours drawn
+    from the planted field (one that would let the seat pay a card it could
+    not pay when its fulfillment was ended is left out); then the round's
+    events are applied again;
+  - *money*: at least its revealed bid, plus a rest of $0 to the starting
+    money + $3 a round played, never above what those rounds allow; then the
+    round's bids and income again.
+
+  ``check_invariants`` checks the same facts (and the cards conserved, money
+  within the rounds' bound, a skipped walk boxed in) on every true state and
+  every copy.
 
 Worked examples of the rulebook are tests in ``tests/test_scoville.py``; the
-positions that random set-up rarely deals are staged with :mod:`.scenario`
-(a small helper replacing parts of the round-1 set-up before any decision).
+positions that random set-up rarely deals are staged with ``game.scenario`` (a
+state dict with edited data; its record replays).
 """
 
 from ...core.spec import TitleSpec

@@ -14,7 +14,7 @@ ordered from the viewer, ``n`` players):
   ``decks`` (auction, discard, market; x 1/65).
 * ``stacks``: plaques left by stack (x 1/3) and the top value (x 1/12).
 * by seat: ``known`` (1 when its holdings are visible to the viewer: its own,
-  or everyone's with ``screens=False``), ``money`` (x 1/50), ``peppers[seat+k]``
+  everyone's with ``screens=False`` or at the end), ``money`` (x 1/50), ``peppers[seat+k]``
   by colour (x 1/5), ``held_market[seat+k]`` and ``held_recipes[seat+k]``
   multi-hot; all zero behind a screen. ``plaques[seat+k]`` counts by stack and
   ``tiles[seat+k]`` flags are public.

@@ -23,10 +23,13 @@ A decision with a single possible answer is made by the engine and logged
 
 from __future__ import annotations
 
+from operator import add
+
 from ...core import Game, Option, components_option, int_range
 from ...core.action_space import ActionSpace, Kind
 from ...core.errors import OptionError, RecordError
-from ...core.state import State
+from ...core.fields import derived, hidden, private, public
+from ...core.state import State, best_seats
 from . import scoring
 from .components import COLORS, load_components
 from .field import Field
@@ -91,6 +94,9 @@ class ScovilleGame(Game):
             for col in colors:
                 self.plaque_of[col] = i
         self.market_need = [_counts(m.wanted) for m in c.market]
+        self.afternoon_market = tuple(m.afternoon for m in c.market)
+        self.morning_ids = [i for i, m in enumerate(c.market) if not m.afternoon]
+        self.afternoon_ids = [i for i, m in enumerate(c.market) if m.afternoon]
         self.recipe_need = [_counts(r.peppers) for r in c.recipes]
 
     def catalog(self) -> dict:
@@ -126,22 +132,87 @@ def _counts(colors) -> list[int]:
     return out
 
 
-class ScovilleState(State):
-    """Data (all plain lists and ints, see :meth:`_payload`):
+def _targets(f, pos, came, back_tile, occupied):
+    """(forward, back) target notches of a farmer on notch ``pos`` that arrived
+    through corner ``came`` (-1: it has not moved yet), or None when it cannot
+    step: through the other corner (at the start: either), or back through the
+    corner it came by with the Double Back tile; never onto a farmer."""
+    a, b = f.notch_corners[pos]
+    fwd = []
+    for c in ((a, b) if came < 0 else (f.other_corner(pos, came),)):
+        fwd.extend(q for q in f.corner_notches[c] if q != pos and q not in occupied)
+    back = []
+    if came >= 0 and back_tile:
+        back = [q for q in f.corner_notches[came] if q != pos and q not in occupied]
+    if not fwd and not back:
+        return None
+    return fwd, back
 
-    ``field`` (70 plot colours, -1 empty), ``farmers`` (notch by seat, -1 not yet
-    placed), ``money``, ``peppers`` (10 counts by seat), ``tiles`` (3 bools by
-    seat: still unused), ``won`` ([stack, value] plaques by seat), ``held_market``
-    and ``held_recipes`` (card ids by seat), the displays ``market``,
-    ``recipes``, ``auction``, the hidden decks ``market_deck`` (afternoon) and
-    ``auction_deck`` (morning, afternoon), the public ``auction_discard``
-    (morning, afternoon), ``stacks`` (plaque values left, top first), ``order``
-    (seats by spot), ``round``, ``afternoon``, ``final``, ``phase``, ``turn``
-    (index into the acting order), the turn state (``planted``, ``offer``,
-    ``did``, ``walk``), ``queue``/``spots`` of the spot choice, ``bids`` (the
-    revealed bids), ``plaque_round`` and ``events`` (the public events of the
-    current round) and ``result``.
+
+def _screened(state) -> bool:
+    """Whether the holdings are behind the screens now: with ``screens=True``, until
+    the game is over (the tally is made in the open)."""
+    return state.game.options["screens"] and state.phase != "over"
+
+
+class ScovilleState(State):
+    """The state of a Scoville game; ``FIELDS`` says what each seat may see.
+
+    ``events`` are the public events of the current round, in order (what the
+    table shows and what a copy must keep true; see ``_facts``):
+    ``["bid", s, $]``, ``["spot", s, spot]``, ``["claim", s, card]``,
+    ``["plant", s, colour, plot]``, ``["tile", s, tile]``, ``["plaque", s, stack,
+    value]``, ``["step", s, notch, harvest, from notch]``, ``["market", s, card,
+    reward]``, ``["recipe", s, card]``, ``["sell", s, colour, n, $]``,
+    ``["skip", s, phase]`` (a turn the engine skipped: plant, harvest or fulfil),
+    ``["done", s, phase]`` (the seat chose ``done``) and ``["end", s, phase]``
+    (the engine played ``done``, the only answer: a planting after the first
+    pepper with the tile and a free plot but no pepper left; a fulfillment with
+    nothing payable left and, if nothing was sold yet, no pepper).
     """
+
+    FIELDS = {
+        "round": public(doc="the round number, from 1"),
+        "afternoon": public(doc="the afternoon has begun"),
+        "final": public(doc="this is the last round"),
+        "phase": public(doc="what is decided now", choices=PHASES),
+        "turn": public(doc="index into the acting order of the phase"),
+        "order": public(doc="seats by spot on the turn-order track (replaced, never changed)"),
+        "queue": public("list", "bidders still to choose a spot, in choosing order"),
+        "spots": public("list", "the spot (0-based) each seat took this round, None before"),
+        "bids": public(doc="this round's bids once revealed (replaced, never changed)"),
+        "field": public("list", "70 plot colours, -1 = empty"),
+        "farmers": public("list", "the notch of each seat's farmer, -1 = not yet placed"),
+        "tiles": public("lists", "the bonus tiles each seat has not used (a used one is "
+                                 "discarded face up)"),
+        "won": public("lists", "[stack, value] plaques by seat (in front of the screens)"),
+        "stacks": public("lists", "plaque values left by stack, top first"),
+        "plaque_round": public("list", "seats that took a plaque this round"),
+        "auction": public("list", "the auction cards on display"),
+        "auction_discard": public("lists", "claimed auction cards (morning, afternoon), face up"),
+        "market": public("list", "the market cards on display"),
+        "recipes": public("list", "the recipe cards on display"),
+        "walk": public(doc="the walking farmer [seat, corner arrived by, steps, path] "
+                           "(replaced, never changed)"),
+        "planted": public(doc="peppers planted in this planting turn"),
+        "offer": public(doc="the plaque stack on offer, -1 = none"),
+        "did": public("list", "market, recipe, sale done in this fulfillment turn"),
+        "events": public(doc="the public events of the current round (replaced, never "
+                             "changed; see the class docstring)"),
+        "result": public(doc="the tally once the game is over"),
+        "money": private("list", "each seat's coins", when=_screened, hook=True),
+        "peppers": private("lists", "each seat's pepper counts by colour", when=_screened,
+                           hook=True),
+        "held_market": private("lists", "market cards behind each screen", when=_screened,
+                               hook=True),
+        "held_recipes": private("lists", "recipe cards behind each screen", when=_screened,
+                                hook=True),
+        "auction_deck": hidden("lists", "the face-down auction decks (morning, afternoon), "
+                                        "top last"),
+        "market_deck": hidden("list", "the face-down afternoon market deck"),
+        "_memo": derived(doc="what the public parts say about the hidden ones, worked out once "
+                             "for a position (shared by copies, checked against the events)"),
+    }
 
     # -- set-up -------------------------------------------------------------------
     def _start(self):
@@ -193,6 +264,7 @@ class ScovilleState(State):
         self.offer = -1
         self.did = [False, False, False]
         self.events = []
+        self._memo = {}
         self.plaque_round = [False] * n
         self.phase = "claim"
         self.turn = 0
@@ -203,7 +275,7 @@ class ScovilleState(State):
 
     # -- helpers --------------------------------------------------------------------
     def _ev(self, *e):
-        self.events.append(list(e))
+        self.events = [*self.events, list(e)]      # replaced: copies share the old list
 
     def _refill_auction(self):
         g = self.game
@@ -330,10 +402,14 @@ class ScovilleState(State):
         self._begin_harvest()
 
     def _after_plant(self, s):
-        if self.planted == 1 and self.tiles[s][T_PLANT] and self._can_plant(s):
-            self.phase = "plant"
-            return
         self.phase = "plant"
+        if self.planted == 1 and self.tiles[s][T_PLANT]:
+            if any(self.peppers[s]):
+                if self.game.field.plantable(self.field):
+                    return                      # plant another (the tile) or done
+            elif self.game.field.plantable(self.field):
+                self._ev("end", s, "plant")     # done was the only answer
+                self._say(f"P{s} has no pepper left for an extra planting.")
         self.turn += 1
         self._next_planter()
 
@@ -351,7 +427,8 @@ class ScovilleState(State):
             if self.farmers[s] < 0:
                 self.farmers[s] = g.field.star
                 self._say(f"P{s} places their farmer on the star.")
-            # walk: [seat, corner arrived by (-1 = none yet), steps, path]
+            # walk: [seat, corner arrived by (-1 = none yet), steps, path]; replaced, never
+            # changed in place (copies share it)
             self.walk = [s, -1, 0, [self.farmers[s]]]
             if self._steps(s):
                 self.current_player = s
@@ -365,22 +442,11 @@ class ScovilleState(State):
 
     def _steps(self, s):
         """(forward, back) legal target notches of the walking seat."""
-        f = self.game.field
         _, came, steps, _ = self.walk
         if steps >= 4 or (steps == 3 and not self.tiles[s][T_STEP]):
             return None
-        pos = self.farmers[s]
         occupied = {x for o, x in enumerate(self.farmers) if o != s and x >= 0}
-        a, b = f.notch_corners[pos]
-        fwd = []
-        for c in ((a, b) if came < 0 else (f.other_corner(pos, came),)):
-            fwd.extend(q for q in f.corner_notches[c] if q != pos and q not in occupied)
-        back = []
-        if came >= 0 and self.tiles[s][T_BACK]:
-            back = [q for q in f.corner_notches[came] if q != pos and q not in occupied]
-        if not fwd and not back:
-            return None
-        return fwd, back
+        return _targets(self.game.field, self.farmers[s], came, self.tiles[s][T_BACK], occupied)
 
     def _harvest_at(self, q):
         """The peppers a step ending on notch ``q`` harvests now (the two plots either
@@ -405,13 +471,11 @@ class ScovilleState(State):
             self._ev("tile", s, T_BACK)
             self._say(f"P{s} plays Double Back Once.")
         self.farmers[s] = q
-        walk[1] = corner
-        walk[2] += 1
-        walk[3].append(q)
+        self.walk = [s, corner, walk[2] + 1, [*walk[3], q]]
         got = self._harvest_at(q)
         for col in got:
             self.peppers[s][col] += 1
-        self._ev("step", s, q, list(got))
+        self._ev("step", s, q, list(got), pos)
         self._say(f"P{s} steps to {f.notch_names[q]}"
                   + (f" and harvests {', '.join(COLORS[x] for x in got)}." if got else "."))
         if not self._steps(s):
@@ -476,6 +540,9 @@ class ScovilleState(State):
             if new:
                 self._ev("skip", s, "fulfil")
                 self._say(f"P{s} has nothing to fulfil.")
+            else:                               # done was the only answer
+                self._ev("end", s, "fulfil")
+                self._say(f"P{s} has nothing more to fulfil.")
             self.turn += 1
             new = True
         self._time_check()
@@ -528,7 +595,7 @@ class ScovilleState(State):
         rows = [self.tally(s) for s in range(n)]
         totals = [r["total"] for r in rows]
         self.result = {"why": why, "tally": rows, "totals": totals,
-                       "winners": scoring.winners(totals, self.money)}
+                       "winners": best_seats([(t, *self._tiebreak(s)) for s, t in enumerate(totals)])}
         self.phase = "over"
         self.current_player = None
         self.walk = None
@@ -582,6 +649,7 @@ class ScovilleState(State):
         return []
 
     def _apply(self, aid):
+        self._memo = {}                 # a new position: its own memo (clones keep theirs)
         g = self.game
         s = self.current_player
         kind, *v = g.action_space.unpack(aid)
@@ -673,19 +741,24 @@ class ScovilleState(State):
             self._say(f"P{s} sells {k} {COLORS[col]} for ${coins}.")
             self._next_fulfiller()
         else:                                   # done
+            self._ev("done", s, self.phase)
             if self.phase == "plant":
+                self._say(f"P{s} is done planting.")
                 self.turn += 1
                 self._next_planter()
             elif self.phase == "harvest":
                 self._say(f"P{s} stops.")
                 self._end_walk()
             else:
+                self._say(f"P{s} is done.")
                 self.turn += 1
                 self._next_fulfiller(new=True)
 
     # -- views --------------------------------------------------------------------------------
     def _sees(self, viewer, s):
-        return viewer == s or not self.game.options["screens"]
+        """Whether ``viewer`` sees the holdings of seat ``s`` (its own; all without
+        screens, and at the end, when the screens come down for the tally)."""
+        return viewer == s or not self.game.options["screens"] or self.phase == "over"
 
     def _observation(self, seat):
         g = self.game
@@ -713,6 +786,7 @@ class ScovilleState(State):
             "decks": {"auction": len(self.auction_deck[1 if self.afternoon else 0]),
                       "discard": len(self.auction_discard[1 if self.afternoon else 0]),
                       "market": len(self.market_deck)},
+            "discard": list(self.auction_discard[1 if self.afternoon else 0]),
             "stacks": [list(x) for x in self.stacks],
             "holdings": players,
             "prices": scoring.prices(self.field),
@@ -764,162 +838,311 @@ class ScovilleState(State):
         tv = self.game.components.tile_vp
         return [sum(v for _, v in self.won[s]) + tv * sum(self.tiles[s]) for s in range(n)]
 
-    def _winners(self):
-        return list(self.result["winners"])
+    def _tiebreak(self, seat):
+        """Endgame: "In case of a tie, the player with the most money wins" (then the
+        victory is shared: our reading, the rulebook names nothing further)."""
+        return (self.money[seat],)
 
-    # -- copies and serialization ----------------------------------------------------------
-    _LISTS = ("money", "field", "farmers", "market", "market_deck", "recipes", "auction",
-              "order", "queue", "spots", "did", "plaque_round")
-    _NESTED = ("peppers", "tiles", "held_market", "held_recipes", "auction_deck",
-               "auction_discard", "stacks")
-    _SCALARS = ("round", "afternoon", "final", "phase", "turn", "planted", "offer")
+    # -- loading --------------------------------------------------------------------------
+    def _loaded(self):
+        g = self.game
+        n = g.players
+        self._memo = {}
+        for name in ("money", "peppers", "tiles", "won", "held_market", "held_recipes",
+                     "farmers", "spots", "plaque_round"):
+            if len(getattr(self, name)) != n:
+                raise RecordError(f"scoville: field data.{name} has {len(getattr(self, name))} "
+                                  f"entries, not one a seat ({n})")
+        if sorted(self.order) != list(range(n)):
+            raise RecordError(f"scoville: field data.order={self.order!r} is not an order of "
+                              f"the {n} seats")
+        ph = self.phase
+        secret = self._secret
+        if (ph == "bid") != (secret is not None):
+            raise RecordError(f"scoville: a sealed-bid round (field secret) is open exactly in the "
+                              f"bid phase, not in phase {ph!r}")
+        if ph == "over":
+            self.current_player = None
+        elif ph == "bid":                       # seats bid in seat order, one bid each
+            cp = sum(1 for p in secret if p)
+            if cp >= n or any(len(p) != (s < cp) for s, p in enumerate(secret)):
+                raise RecordError(f"scoville: field secret={secret!r} is not one bid from each of "
+                                  f"the first seats")
+            self.current_player = cp
+        elif ph == "spot":
+            if not self.queue:
+                raise RecordError("scoville: the spot phase needs a bidder in field data.queue")
+            self.current_player = self.queue[0]
+        elif ph == "harvest":
+            if self.walk is None or self.walk[0] != self.order[n - 1 - self.turn]:
+                raise RecordError(f"scoville: field data.walk={self.walk!r} is not the walk of the "
+                                  f"seat whose turn it is")
+            self.current_player = self.walk[0]
+        else:
+            if not 0 <= self.turn < n:
+                raise RecordError(f"scoville: field data.turn={self.turn!r} is not in 0..{n - 1}")
+            self.current_player = self.order[self.turn]
 
-    def _copy_into(self, new):
-        for k in self._LISTS:
-            setattr(new, k, getattr(self, k).copy())
-        for k in self._NESTED:
-            setattr(new, k, [x.copy() for x in getattr(self, k)])
-        for k in self._SCALARS:
-            setattr(new, k, getattr(self, k))
-        new.won = [[x.copy() for x in w] for w in self.won]
-        new.events = self.events.copy()          # events are appended, never changed
-        new.bids = self.bids                     # replaced, never changed
-        new.result = self.result                 # set once at the end
-        w = self.walk
-        new.walk = None if w is None else [w[0], w[1], w[2], w[3].copy()]
+    # -- what the table shows of the holdings behind the screens ---------------------------
+    def _memo_now(self) -> dict:
+        """The memo of this position: what :meth:`_facts` and the resample work out
+        from the public parts, kept while the events (a list replaced at every event),
+        the phase, the seat to move and its fulfillment flags stay the same (nothing
+        else they read changes without an event). Shared with clones and copies."""
+        m = self._memo
+        key = (self.phase, self.current_player, *self.did)
+        if m.get("events") is not self.events or m["key"] != key:
+            m.clear()
+            m["events"], m["key"] = self.events, key
+        return m
 
-    def _payload(self):
-        d = {k: getattr(self, k) for k in self._LISTS + self._NESTED + self._SCALARS}
-        d = {k: (list(v) if isinstance(v, list) else v) for k, v in d.items()}
-        for k in self._NESTED:
-            d[k] = [list(x) for x in getattr(self, k)]
-        d["won"] = [[list(x) for x in w] for w in self.won]
-        d["events"] = [list(e) for e in self.events]
-        d["bids"] = None if self.bids is None else list(self.bids)
-        d["result"] = self.result
-        d["walk"] = None if self.walk is None else [self.walk[0], self.walk[1], self.walk[2],
-                                                    list(self.walk[3])]
-        d["cp"] = self.current_player
-        return _json(d)
+    def _facts(self):
+        """:meth:`_work_out_facts`, worked out once a position (read-only lists)."""
+        m = self._memo_now()
+        facts = m.get("facts")
+        if facts is None:
+            facts = m["facts"] = self._work_out_facts()
+        return facts
 
-    def _load(self, d):
-        for k in self._LISTS:
-            setattr(self, k, list(d[k]))
-        for k in self._NESTED:
-            setattr(self, k, [list(x) for x in d[k]])
-        for k in self._SCALARS:
-            setattr(self, k, d[k])
-        if self.phase not in PHASES:
-            raise RecordError(f"corrupt scoville state: phase {self.phase!r}")
-        self.won = [[list(x) for x in w] for w in d["won"]]
-        self.events = [list(e) for e in d["events"]]
-        self.bids = d["bids"]
-        self.result = d["result"]
-        w = d["walk"]
-        self.walk = None if w is None else [w[0], w[1], w[2], list(w[3])]
-        self.current_player = d["cp"]
-        n = self.game.players
-        if len(self.money) != n or len(self.peppers) != n or len(self.order) != n:
-            raise RecordError("corrupt scoville state: the seat count is wrong")
+    def _work_out_facts(self):
+        """What the public events of the current round (``events``) and the decision
+        now say about every seat's hidden holdings, one entry a seat:
+        ``(need, net, checks, mneed, mnet)``.
+
+        ``need``: the least the seat held of each colour at the start of the round
+        (every pepper it planted, paid or sold this round was there in time);
+        ``net``: what the round's events gave it minus what they took. ``checks``:
+        the moments where the engine's choice depended on its peppers, each
+        ``(run, kind, wants)`` with ``run`` the net change up to that moment:
+        ``"zero"``: it held no pepper (it skipped planting while a plot was free, its
+        planting ended with the tile and a free plot left, it skipped fulfillment, or
+        its fulfillment ended before any sale); ``"none"``: it could pay none of
+        ``wants`` (its fulfillment ended after its sale: the market cards and
+        recipes still open to it); ``"some"``: it could pay at least one of ``wants``
+        (it chose ``done`` while planting or fulfilling, or it is asked to plant or
+        fulfil now; a want of one pepper of a colour is a possible sale or planting).
+        ``mneed``/``mnet``: the same for money (the bid it paid; bids and income)."""
+        g = self.game
+        c = g.components
+        n = g.players
+        events = self.events
+        run = [[0] * 10 for _ in range(n)]
+        low = [[0] * 10 for _ in range(n)]
+        mrun = [0] * n
+        mlow = [0] * n
+        checks = [[] for _ in range(n)]
+        did = [[False, False, False] for _ in range(n)]
+        ends = []
+        planted = sum(1 for x in self.field if x >= 0) - sum(1 for e in events if e[0] == "plant")
+        plots = g.field.plots
+        for i, e in enumerate(events):
+            k, s = e[0], e[1]
+            r = run[s]
+            if k == "claim":
+                for col in c.auction[e[2]]:
+                    r[col] += 1
+            elif k == "step":
+                for col in e[3]:
+                    r[col] += 1
+            elif k == "plant":
+                col = e[2]
+                r[col] -= 1
+                if r[col] < low[s][col]:
+                    low[s][col] = r[col]
+                planted += 1
+            elif k == "sell":
+                col = e[2]
+                r[col] -= e[3]
+                if r[col] < low[s][col]:
+                    low[s][col] = r[col]
+                mrun[s] += e[4]
+                did[s][2] = True
+            elif k == "market" or k == "recipe":
+                if k == "market":
+                    m = c.market[e[2]]
+                    spend = m.wanted
+                    gain = m.peppers + ((BLACK if e[3] == 1 else WHITE,) if m.choice else ())
+                    mrun[s] += m.coins
+                    did[s][0] = True
+                else:
+                    spend, gain = c.recipes[e[2]].peppers, ()
+                    did[s][1] = True
+                lo = low[s]
+                for col in spend:
+                    r[col] -= 1
+                    if r[col] < lo[col]:
+                        lo[col] = r[col]
+                for col in gain:
+                    r[col] += 1
+            elif k == "bid":
+                mrun[s] -= e[2]
+                if mrun[s] < mlow[s]:
+                    mlow[s] = mrun[s]
+            elif k == "skip" or k == "end" or k == "done":
+                ph = e[2]
+                if ph == "plant":
+                    if k == "done":
+                        checks[s].append((r.copy(), "some", UNITS))
+                    elif k == "end" or planted < plots:     # a skip with a free plot
+                        checks[s].append((r.copy(), "zero", None))
+                elif ph == "fulfil":
+                    if k == "skip" or (k == "end" and not did[s][2]):
+                        checks[s].append((r.copy(), "zero", None))
+                    else:
+                        ends.append((i, s, k, did[s].copy(), r.copy()))
+        for i, s, k, d, r in ends:
+            checks[s].append((r, "none" if k == "end" else "some", self._wants(d, i)))
+        cp = self.current_player
+        if cp is not None:
+            if self.phase == "plant":
+                checks[cp].append((run[cp], "some", UNITS))
+            elif self.phase == "fulfil":
+                checks[cp].append((run[cp], "some", self._wants(self.did, len(events))))
+        return [([-x for x in low[s]], run[s], checks[s], -mlow[s], mrun[s]) for s in range(n)]
+
+    def _wants(self, did, i):
+        """What a fulfilling seat could still pay after event ``i`` given what it
+        ``did``: the needs of the market cards and recipes on display then (those on
+        display now and those taken later this round) and, before its sale, one
+        pepper of any colour."""
+        g = self.game
+        later = self.events[i + 1:]
+        out = []
+        if not did[0]:
+            out += [g.market_need[m] for m in self.market]
+            out += [g.market_need[e[2]] for e in later if e[0] == "market"]
+        if not did[1]:
+            out += [g.recipe_need[r] for r in self.recipes]
+            out += [g.recipe_need[e[2]] for e in later if e[0] == "recipe"]
+        if not did[2]:
+            out += UNITS
+        return out
+
+    def _money_bound(self):
+        """The most money a seat can hold at the start of this round."""
+        c = self.game.components
+        return scoring.money_cap(self.round - 1, c.start_money, max(m.coins for m in c.market),
+                                 self.game.field.plots)
 
     # -- determinize ----------------------------------------------------------------------------
-    def _flows(self, s):
-        """(pepper need, pepper net, money need, money net) of seat ``s`` over the
-        public events of the round: the least it must have held at the start of
-        the round to afford each event in order, and the net change."""
-        c = self.game.components
-        run, low = [0] * 10, [0] * 10
-        mrun = mlow = 0
-        for e in self.events:
-            if e[1] != s:
-                continue
-            spend, gain, mout, min_ = (), (), 0, 0
-            k = e[0]
-            if k == "bid":
-                mout = e[2]
-            elif k == "claim":
-                gain = c.auction[e[2]]
-            elif k == "plant":
-                spend = (e[2],)
-            elif k == "step":
-                gain = e[3]
-            elif k == "market":
-                m = c.market[e[2]]
-                spend = m.wanted
-                gain = tuple(m.peppers) + ((BLACK if e[3] == 1 else WHITE,) if m.choice else ())
-                min_ = m.coins
-            elif k == "recipe":
-                spend = c.recipes[e[2]].peppers
-            elif k == "sell":
-                spend = (e[2],) * e[3]
-                min_ = e[4]
-            for col in spend:
-                run[col] -= 1
-                if run[col] < low[col]:
-                    low[col] = run[col]
-            for col in gain:
-                run[col] += 1
-            mrun -= mout
-            mlow = min(mlow, mrun)
-            mrun += min_
-        return [-x for x in low], run, -mlow, mrun
-
-    def _resample(self, seat, rng):
-        """Resample what ``seat`` cannot see, from what it sees and ``rng`` only (so
-        a search's advice never depends on the hidden truth).
-
-        Always: the order of the hidden decks (the auction decks, the afternoon
-        Market deck), each sorted first. The other seats' secret bids are resampled
-        by the core.
-
-        With screens (the default), for every other seat: (1) the Market and Recipe
-        cards the others took before this round (the seat no longer sees who holds
-        them) are dealt again among the others at random, one by one; cards taken
-        this round stay with their takers, the seat saw it. (2) Peppers: the least
-        that the public events of this round require (every pepper it planted, paid
-        or sold this round was there in time), plus a random number of extra
-        peppers (0 to 2 + the round number), each of a colour drawn from the
-        peppers planted on the field (public); the round's public gains and
-        spendings are then applied again. (3) Money likewise: the least this
-        round's bids needed, plus a random rest from 0 to the starting money plus
-        $3 a round played, never above the money bound of the round. Counts and
-        sums are therefore not kept: they are hidden behind the screens too."""
-        for d in self.auction_deck:
-            d.sort()
-            rng.shuffle(d)
-        self.market_deck.sort()
-        rng.shuffle(self.market_deck)
-        g = self.game
-        if not g.options["screens"]:
+    def _resample_more(self, seat, rng):
+        """With the screens up, the other seats' holdings, from what ``seat`` sees and
+        ``rng`` only (see the package docstring, "Determinize"): their cards from
+        the cards nobody is seen to hold (:meth:`_card_plan`), their peppers and
+        money from the facts of the round (:meth:`_holding_plan`), which every copy
+        keeps by construction."""
+        if not _screened(self):
+            self._memo = {}                     # its own from here (it will move on)
             return
-        n = g.players
-        others = [s for s in range(n) if s != seat]
-        if not others:
-            return
-        # (1) cards
-        this_round = {(e[0], e[2]) for e in self.events if e[0] in ("market", "recipe")}
-        for kind, held in (("market", self.held_market), ("recipe", self.held_recipes)):
-            keep = {s: [x for x in held[s] if (kind, x) in this_round] for s in others}
-            pool = sorted(x for s in others for x in held[s] if (kind, x) not in this_round)
-            rng.shuffle(pool)
+        others = [s for s in range(self.game.players) if s != seat]
+        if others:
+            r = rng.random                      # draws as int(r() * n): uniform, and fast
+            self._deal_cards(seat, others, r)
+            planted, extra, plan = self._holding_plan()
             for s in others:
-                held[s] = keep[s]
-            for x in pool:
-                held[others[rng.randrange(len(others))]].append(x)
-        # (2) peppers and (3) money
-        planted = sorted(col for col in self.field if col >= 0)
-        bound = scoring.money_cap(self.round - 1, g.components.start_money,
-                                  max(m.coins for m in g.components.market), g.field.plots)
-        for s in others:
-            need, net, mneed, mnet = self._flows(s)
-            new = need.copy()
-            for _ in range(rng.randint(0, 2 + self.round) if planted else 0):
-                new[planted[rng.randrange(len(planted))]] += 1
-            self.peppers[s] = [new[i] + net[i] for i in range(10)]
-            free = rng.randint(0, g.components.start_money + 3 * (self.round - 1))
-            self.money[s] = min(mneed + free, max(bound, mneed)) + mnet
+                fixed, need, net, checks, caps, mneed, mnet, free = plan[s]
+                if fixed is None:
+                    fixed = _start_peppers(need, checks, caps, planted, int(r() * (extra + 1)), r)
+                self.peppers[s] = list(map(add, fixed, net))
+                self.money[s] = mneed + int(r() * (free + 1)) + mnet
+        self._memo = {}
 
+    def _holding_plan(self):
+        """What the resample of peppers and money needs, once a position: the planted
+        colours (extra peppers are drawn from them), the most extra peppers, and by
+        seat ``(fixed, need, net, checks, caps, mneed, mnet, free)``: ``fixed`` the
+        start of the round when the events pin it (the seat was seen with no
+        pepper), ``caps`` (by colour, or None when a ``"some"`` check still needs a
+        want) the most of each colour that keeps every ``"none"`` check, ``free``
+        the most money beyond its bid (``$10 + $3`` a round played, within the
+        rounds' bound)."""
+        m = self._memo_now()
+        plan = m.get("holdings")
+        if plan is None:
+            g = self.game
+            bound = self._money_bound()
+            free = g.components.start_money + 3 * (self.round - 1)
+            seats = []
+            for need, net, checks, mneed, mnet in self._facts():
+                fixed = next(([-x for x in r] for r, kind, _ in checks if kind == "zero"), None)
+                caps = None
+                if fixed is None and not any(kind == "some" and not _meets(need, r, wants)
+                                             for r, kind, wants in checks):
+                    caps = _caps(need, checks)
+                seats.append((fixed, need, net, checks, caps, mneed, mnet,
+                              max(0, min(free, bound - mneed))))
+            plan = m["holdings"] = (sorted(col for col in self.field if col >= 0),
+                                    2 + self.round, seats)
+        return plan
+
+    def _deal_cards(self, seat, others, r):
+        """The market cards and recipes behind the other screens (see
+        :meth:`_card_plan`), dealt with ``r`` (a generator's ``random``): each card
+        drawn from its pool without replacement, behind a random other screen."""
+        known, (market, recipes), morning = self._card_plan(seat)
+        draws = [(self.held_market, known[0], [market]), (self.held_recipes, known[1], [recipes])]
+        if morning is not None:
+            pool, lo, hi = morning
+            draws[0][2].append((pool, lo + int(r() * (hi - lo + 1))))
+        k = len(others)
+        for held, kn, piles in draws:
+            for s in others:
+                held[s] = kn[s].copy()
+            for pool, count in piles:
+                rest = pool.copy()
+                for _ in range(count):
+                    i = int(r() * len(rest))
+                    rest[i], rest[-1] = rest[-1], rest[i]
+                    held[others[int(r() * k)]].append(rest.pop())
+
+    def _card_plan(self, seat):
+        """The cards behind the screens of the seats other than ``seat``, from what
+        it sees: those it saw taken this round stay with their takers (``known``,
+        market and recipes by seat); the others are as many as the table says
+        (every card dealt at set-up is on display or held) drawn from the cards it
+        has not seen: ``pools`` ``[(cards, count)]`` for market and recipes and,
+        in the afternoon, the morning market cards ``(cards, least, most)`` (the
+        morning display was short, fewer than the players, when it ended)."""
+        own_m = self.held_market[seat] if seat is not None else []
+        own_r = self.held_recipes[seat] if seat is not None else []
+        m = self._memo_now()
+        key = ("cards", seat, *own_m, None, *own_r)
+        plan = m.get(key)
+        if plan is None:
+            g = self.game
+            c = g.components
+            n = g.players
+            k = c.market_count[n]
+            known_m = [[] for _ in range(n)]
+            known_r = [[] for _ in range(n)]
+            for e in self.events:
+                if e[0] == "market" and e[1] != seat:
+                    known_m[e[1]].append(e[2])
+                elif e[0] == "recipe" and e[1] != seat:
+                    known_r[e[1]].append(e[2])
+            seen = set(self.recipes).union(own_r, *known_r)
+            recipes = ([r for r in range(len(c.recipes)) if r not in seen],
+                       c.recipe_count[n] - len(seen))
+            seen = set(self.market).union(own_m, *known_m)
+            afternoon = g.afternoon_market
+            morning = None
+            if self.afternoon:
+                count = k - sum(1 for x in seen if afternoon[x])
+                market = ([x for x in g.afternoon_ids if x not in seen], count)
+                mine = sum(1 for x in own_m if not afternoon[x])
+                morning = ([x for x in g.morning_ids if x not in seen],
+                           max(k - n + 1, mine) - mine, k - mine)
+            else:
+                market = ([x for x in g.morning_ids if x not in seen], k - len(seen))
+            plan = m[key] = ((known_m, known_r), (market, recipes), morning)
+        return plan
+
+    # -- invariants -------------------------------------------------------------------------------
     def check_invariants(self):
+        """The rules' constraints (cards conserved, money within what the rounds allow,
+        a connected field) and the consistency of every seat's holdings with the
+        public events of the round (:meth:`_facts`; a harvest skipped only when the
+        farmer was boxed in)."""
         g = self.game
         c = g.components
         n = g.players
@@ -928,12 +1151,33 @@ class ScovilleState(State):
         cards = self.market + self.market_deck + [x for h in self.held_market for x in h]
         assert len(cards) == len(set(cards)), "scoville: a market card is in two places"
         rec = self.recipes + [x for h in self.held_recipes for x in h]
-        assert len(rec) == len(set(rec)) and len(rec) <= len(c.recipes), \
-            "scoville: a recipe card is in two places"
+        assert len(rec) == len(set(rec)), "scoville: a recipe card is in two places"
+        # Setup C/D and Time Check: the cards dealt are on display or behind a screen
+        assert len(rec) == c.recipe_count[n], \
+            f"scoville: {len(rec)} recipes on display or held, not the {c.recipe_count[n]} dealt"
+        k = c.market_count[n]
+        aft = g.afternoon_market
+        held = [x for h in self.held_market for x in h]
+        held_aft = sum(1 for x in held if aft[x])
+        if self.afternoon:
+            assert not self.market_deck and all(aft[x] for x in self.market), \
+                "scoville: the afternoon market holds a morning card or the deck is not boxed"
+            assert len(self.market) + held_aft == k, \
+                f"scoville: {len(self.market) + held_aft} afternoon market cards, not the {k} dealt"
+            assert k - n + 1 <= len(held) - held_aft <= k, \
+                "scoville: the morning market cards held do not fit a short morning display"
+        else:
+            assert sorted(self.market_deck) == g.afternoon_ids, \
+                "scoville: the afternoon market deck is not the afternoon cards"
+            assert len(self.market) + len(held) == k, \
+                f"scoville: {len(self.market) + len(held)} morning market cards, not the {k} dealt"
         auc = self.auction + [x for d in self.auction_deck + self.auction_discard for x in d]
         assert len(auc) == len(set(auc)), "scoville: an auction card is in two places"
         if not self.afternoon:
             assert len(auc) == len(c.auction), "scoville: auction cards are not conserved"
+        else:
+            assert sum(c.auction_afternoon[x] for x in auc) == sum(c.auction_afternoon), \
+                "scoville: afternoon auction cards are not conserved"
         assert sorted(self.order) == list(range(n)), "scoville: the turn order is not a permutation"
         planted = [p for p, col in enumerate(self.field) if col >= 0]
         assert len(planted) >= 2
@@ -942,14 +1186,129 @@ class ScovilleState(State):
                    for p in planted), "scoville: a pepper is not connected"
         for s in range(n):
             assert sum(1 for st, _ in self.won[s]) <= self.round, "scoville: too many plaques"
+        # the holdings against the public events of the round
+        bound = self._money_bound()
+        for s, (need, net, checks, mneed, mnet) in enumerate(self._facts()):
+            start = [self.peppers[s][i] - net[i] for i in range(10)]
+            assert all(start[i] >= need[i] for i in range(10)), \
+                (f"scoville: seat {s} plants, pays or sells peppers this round it did not hold "
+                 f"(round start {start}, needed {need})")
+            for r, kind, wants in checks:
+                have = [start[i] + r[i] for i in range(10)]
+                if kind == "zero":
+                    assert not any(have), \
+                        f"scoville: seat {s} held {have} where the engine saw no pepper"
+                elif kind == "none":
+                    assert not _meets(have, [0] * 10, wants), \
+                        f"scoville: seat {s} could pay a card where its fulfillment was ended"
+                else:
+                    assert _meets(have, [0] * 10, wants), \
+                        f"scoville: seat {s} had nothing to do where it was asked or chose done"
+            m0 = self.money[s] - mnet
+            assert mneed <= m0 <= bound, \
+                (f"scoville: seat {s} began the round with ${m0}: its bid was ${mneed}, round "
+                 f"{self.round} allows at most ${bound}")
+        if self._secret is not None:
+            sp = g.action_space
+            for s, picks in enumerate(self._secret):
+                assert all(sp.unpack(a)[1] <= self.money[s] for a in picks), \
+                    f"scoville: seat {s} bid more than its ${self.money[s]}"
+        self._check_blocked_skips()
+
+    def _check_blocked_skips(self):
+        """Harvesting: a skipped walk had no step (every notch next to the farmer held
+        another farmer where the others stood then)."""
+        g = self.game
+        n = g.players
+        events = self.events
+        for i, e in enumerate(events):
+            if e[0] != "skip" or e[2] != "harvest":
+                continue
+            s = e[1]
+            after = self.order.index(s)          # harvest runs in reverse order
+            occupied = set()
+            for o in range(n):
+                if o == s:
+                    continue
+                at = self.farmers[o]
+                if self.order.index(o) < after:  # o walked later
+                    first = next((x for x in events[i + 1:] if x[0] == "step" and x[1] == o), None)
+                    at = -1 if self.round == 1 else first[4] if first else at
+                if at >= 0:
+                    occupied.add(at)
+            assert _targets(g.field, self.farmers[s], -1, False, occupied) is None, \
+                f"scoville: seat {s} skipped its walk but had a step"
 
 
-def _json(x):
-    if isinstance(x, dict):
-        return {k: _json(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_json(v) for v in x]
-    return x
+UNITS = tuple(tuple(int(i == c) for i in range(10)) for c in range(10))
+
+
+def _meets(start, r, wants) -> bool:
+    """Whether a seat that began the round with ``start`` could pay one of
+    ``wants`` at the moment the round's net change was ``r``."""
+    for w in wants:
+        for i in range(10):
+            if start[i] + r[i] < w[i]:
+                break
+        else:
+            return True
+    return False
+
+
+def _caps(start, checks):
+    """The most of each colour a start of the round at least ``start`` may hold and
+    keep every ``"none"`` check: for each want of such a check, the colour where
+    it is furthest from being paid stays short of it (a separable rule, so extra
+    peppers are checked one colour at a time)."""
+    caps = [1 << 30] * 10
+    for r, kind, wants in checks:
+        if kind != "none":
+            continue
+        for w in wants:
+            best, room = -1, 0
+            for i in range(10):
+                gap = w[i] - start[i] - r[i]
+                if gap > room:
+                    best, room = i, gap
+            if best < 0:
+                raise AssertionError("scoville: a seat could pay a card where its fulfillment "
+                                     "was ended (the state breaks its invariants)")
+            if start[best] + room - 1 < caps[best]:
+                caps[best] = start[best] + room - 1
+    return caps
+
+
+def _start_peppers(need, checks, caps, planted, extras, rand):
+    """A seat's peppers at the start of the round that keep every check of
+    :meth:`ScovilleState._facts` not pinned to no pepper, by construction: the
+    least the round needed, raised to a want of each ``"some"`` check it misses
+    (chosen at random among those that keep every ``"none"`` check: the true
+    start keeps them all and lies above the least, so one always does), plus up
+    to ``extras`` peppers of colours drawn from the planted field, each within
+    ``caps`` (:func:`_caps`, worked out here when None)."""
+    start = list(need)
+    if caps is None:
+        nones = [(r, [w]) for r, kind, ws in checks if kind == "none" for w in ws]
+        for r, kind, wants in checks:
+            if kind != "some" or _meets(start, r, wants):
+                continue
+            fits = []
+            for w in wants:
+                up = [max(start[i], w[i] - r[i]) for i in range(10)]
+                if not any(_meets(up, r2, w2) for r2, w2 in nones):
+                    fits.append(up)
+            if not fits:
+                raise AssertionError("scoville: no holding fits the round's events (the state "
+                                     "breaks its invariants)")
+            start = fits[int(rand() * len(fits))]
+        caps = _caps(start, checks)
+    if extras and planted:
+        k = len(planted)
+        for _ in range(extras):
+            col = planted[int(rand() * k)]
+            if start[col] < caps[col]:
+                start[col] += 1
+    return start
 
 
 ScovilleGame.State = ScovilleState

@@ -1,5 +1,6 @@
 """Pure scoring functions of Scoville (no state): cross-breeding, selling prices,
-the end-game tally, the winners and the bound on money."""
+the end-game tally and the bound on money (the tie-break is the State's
+``_tiebreak``)."""
 
 from __future__ import annotations
 
@@ -35,15 +36,6 @@ def tally(market_vp: int, recipe_vp: int, plaque_vp: int, unused_tiles: int, mon
              "tiles": unused_tiles * tile_vp, "money": money // 3}
     parts["total"] = sum(parts.values())
     return parts
-
-
-def winners(totals: list[int], money: list[int]) -> list[int]:
-    """Most points; a tie goes to the most money; then the victory is shared
-    (rulebook: Endgame)."""
-    best = max(totals)
-    top = [s for s, t in enumerate(totals) if t == best]
-    most = max(money[s] for s in top)
-    return [s for s in top if money[s] == most]
 
 
 def money_cap(rounds: int, start_money: int, max_card_coins: int, plots: int) -> int:

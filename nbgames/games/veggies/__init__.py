@@ -21,9 +21,12 @@ Decisions (ids are fixed for a game; see :mod:`.rules` for the formula):
   counted from the top-left space of the starting card (rows down, columns right);
 * ``announce <good>``: only when the largest groups tie.
 
-Options: ``stand_cards`` (default 8), ``teams`` (default None: on with 4 players),
-``components`` (None, or a path/dict/list of a corrected card file; see
-:mod:`.components`).
+Options: ``stand_cards`` (default 8), ``start`` (default "secret": the starting
+cards are chosen face down and revealed together; "open": each is public as soon
+as it is laid), ``teams`` (default None: **4 players play in two teams**, seats
+0+2 against 1+3; ``teams=False`` plays each for themselves), ``components``
+(None, or a path/dict/list of a corrected card file; see :mod:`.components`).
+The section "Options" below gives each in full.
 
 Observation (JSON): ``phase`` (start/place/announce/over); ``stands`` (each
 seat's placed cards with rotation and position, the visible ``rows`` with their
@@ -43,7 +46,8 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
   stays empty).
 * **Who starts.** "The person who works in a warehouse (or the youngest)" is
   seat 0; play goes 0, 1, 2, ... The starting-card choices are made in the same
-  order; each starting card is public as soon as it is laid.
+  order; by default (``start="secret"``) they are revealed together once all are
+  made, and with ``start="open"`` each is public as soon as it is laid.
 * **Starting card orientation.** It lies at r0 with its top-left at (0, 0): a
   rotation of the first card only turns the whole stand, which changes nothing.
 * **Placement.** Whole-space offsets; the card must cover at least one space of

@@ -20,7 +20,8 @@ import numpy as np
 from ...core import Game, Option, components_option, int_range
 from ...core.action_space import ActionSpace, Kind
 from ...core.errors import ComponentError, OptionError, RecordError
-from ...core.state import State
+from ...core.fields import derived, hidden, private, public, to_json
+from ...core.state import State, best_seats
 from . import scoring
 from .components import CODE, COLS, GOODS, ROWS, SYMBOLS, load_components
 
@@ -138,15 +139,35 @@ class VeggiesGame(Game):
                 "turned": [[rotate(t, r) for r in ROTS] for t in self.card_text]}
 
 
+def _ann_opts(v):
+    return [None if o is None else (list(o[0]), list(o[1]), int(o[2])) for o in v]
+
+
 class VeggiesState(State):
-    """Data: ``deck`` (card ids, top last), ``ramp`` (3 card ids, -1 = empty),
-    ``hands`` (card ids by seat: 2 during set-up, then 0 or 1), ``stands``
-    ([card, rot index, r, c] by seat in placing order), ``phase``, and for the
-    announcements ``ann`` (goods announced by seat), ``ann_opts`` ((forced,
-    tied, picks) by seat) and ``result``. Derived and rebuilt on load: ``tops``
-    (visible grid of codes by seat) and ``masks`` (by seat, a (2, P, P) array:
-    the legal top-left positions of a 2x3 and of a 3x2 card); cached until a
-    stand changes: its legal positions, visible rows and groups."""
+    """The state of a Veggies game; ``FIELDS`` says what each seat may see. The
+    secret choices in progress (starting cards, tied announcements) are the core's
+    (``_secret_open``)."""
+
+    FIELDS = {
+        "phase": public(doc="start, place, announce or over",
+                        choices=(PH_START, PH_PLACE, PH_ANNOUNCE, PH_OVER)),
+        "ramp": public("list", "the loading ramp: 3 card ids, -1 = empty"),
+        "stands": public("lists", "(card, rotation index, r, c) by seat, in placing order",
+                         load=lambda v: [[tuple(x) for x in st] for st in v]),
+        "ann": public("lists", "goods announced by seat (the forced ones; the chosen ones "
+                               "are secret until all are in)"),
+        "ann_opts": public("list", "(forced, tied, picks) by seat, from the public stands",
+                           load=_ann_opts),
+        "result": public(doc="the scoring, once the game is over"),
+        "hands": private(pool="cards", doc="card ids in hand: 2 during set-up, then 0 or 1"),
+        "deck": hidden(pool="cards", doc="card ids, top last"),
+        "tops": derived("lists", "the visible grid of codes by seat"),
+        "masks": derived("lists", "by seat, a (2, P, P) array: the legal top-left positions "
+                                  "of a 2x3 and of a 3x2 card"),
+        "_blocks": derived("list", "cached legal positions by seat (arrays never changed)"),
+        "_rows": derived("list", "cached visible rows by seat (tuples)"),
+        "_groups": derived("list", "cached groups by seat (replaced, never changed)"),
+    }
 
     # -- set-up -----------------------------------------------------------------
     def _start(self):
@@ -390,7 +411,7 @@ class VeggiesState(State):
         self.result = {"announcements": [list(a) for a in self.ann], "pooled": pooled,
                        "stands": rows, "totals": totals, "rats": rats,
                        "teams": g.teams, "team_totals": team_totals,
-                       "winners": scoring.winners(totals, rats, g.teams)}
+                       "winners": best_seats(scoring.seat_keys(totals, rats, g.teams))}
         self.phase = PH_OVER
         self.current_player = None
         for s in range(g.players):
@@ -427,7 +448,7 @@ class VeggiesState(State):
         return totals
 
     def _winners(self):
-        return list(self.result["winners"])
+        return list(self.result["winners"])       # scoring.seat_keys: points, then rats
 
     # -- views ------------------------------------------------------------------
     def _observation(self, seat):
@@ -458,7 +479,7 @@ class VeggiesState(State):
                          else None),
             "announcements": [list(a) for a in self.ann] if done else None,
             "pooled": list(self.result["pooled"]) if done else None,
-            "result": _jsonable(self.result) if done else None,
+            "result": to_json(self.result) if done else None,
         }
         if seat is not None and self.phase == PH_ANNOUNCE and self.ann_opts[seat] is not None:
             forced, tied, picks = self.ann_opts[seat]
@@ -467,51 +488,19 @@ class VeggiesState(State):
                                  "largest": {gd: sizes[gd] for gd in forced + tied}}
         return obs
 
-    # -- copies and serialization ----------------------------------------------
-    def _copy_into(self, new):
-        new.deck = self.deck.copy()
-        new.ramp = self.ramp.copy()
-        new.hands = [h.copy() for h in self.hands]
-        new.stands = [s.copy() for s in self.stands]
-        new.tops = [t.copy() for t in self.tops]
-        new.masks = [m.copy() for m in self.masks]
-        new._blocks = self._blocks.copy()         # arrays are never written in place
-        new._rows = self._rows.copy()             # tuples, replaced and never mutated
-        new._groups = self._groups.copy()         # likewise
-        new.phase = self.phase
-        new.ann = [a.copy() for a in self.ann]
-        new.ann_opts = self.ann_opts.copy()       # tuples, replaced and never mutated
-        new.result = self.result                  # set once at the end, never mutated
-
-    def _payload(self):
-        return {"deck": list(self.deck), "ramp": list(self.ramp),
-                "hands": [list(h) for h in self.hands],
-                "stands": [[list(x) for x in s] for s in self.stands], "phase": self.phase,
-                "ann": [list(a) for a in self.ann],
-                "ann_opts": [None if o is None else [list(o[0]), list(o[1]), o[2]]
-                             for o in self.ann_opts],
-                "result": _jsonable(self.result)}
-
-    def _load(self, d):
+    # -- loading ------------------------------------------------------------------
+    def _loaded(self):
         g = self.game
         n = g.players
-        self.deck = [int(c) for c in d["deck"]]
-        self.ramp = [int(c) for c in d["ramp"]]
-        self.hands = [[int(c) for c in h] for h in d["hands"]]
-        self.phase = d["phase"]
-        if self.phase not in (PH_START, PH_PLACE, PH_ANNOUNCE, PH_OVER):
-            raise RecordError(f"corrupt veggies state: phase {self.phase!r}")
-        if len(self.hands) != n or len(d["stands"]) != n or len(self.ramp) != 3:
+        if len(self.hands) != n or len(self.stands) != n or len(self.ramp) != 3:
             raise RecordError("corrupt veggies state: seat count or ramp size is wrong")
         self.tops = [np.zeros((g.B, g.B), np.int8) for _ in range(n)]
         self.masks = [np.zeros((2, g.P, g.P), bool) for _ in range(n)]
         self._blocks = [None] * n
         self._rows = [None] * n
         self._groups = [None] * n
-        self.stands = [[] for _ in range(n)]
-        for s, placed in enumerate(d["stands"]):
+        for s, placed in enumerate(self.stands):
             for i, (c, q, r, cc) in enumerate(placed):
-                c, q, r, cc = int(c), int(q), int(r), int(cc)
                 if not (0 <= c < len(g.card_codes) and 0 <= q < 4 and abs(r) <= g.E
                         and abs(cc) <= g.E):
                     raise RecordError(f"corrupt veggies state: seat {s} card {i} {[c, q, r, cc]}")
@@ -521,11 +510,6 @@ class VeggiesState(State):
                     raise RecordError(f"corrupt veggies state: seat {s} card {i} is not placed "
                                       f"legally")
                 self._paint(s, c, q, r + g.E, cc + g.E)
-                self.stands[s].append((c, q, r, cc))
-        self.ann = [[str(x) for x in a] for a in d["ann"]]
-        self.ann_opts = [None if o is None else (list(o[0]), list(o[1]), int(o[2]))
-                         for o in d["ann_opts"]]
-        self.result = d["result"]
         sizes = [len(s) for s in self.stands]
         if self.phase == PH_START:
             self.current_player = (sizes.index(0) if self._secret is None else
@@ -538,21 +522,6 @@ class VeggiesState(State):
             self.current_player = None
             if self.result is None:
                 raise RecordError("corrupt veggies state: the game is over but has no result")
-
-    def _resample(self, seat, rng):
-        """Shuffle what ``seat`` cannot see: the deck and the other players' hands
-        (hand sizes kept). The secret choices of the others (starting cards, tied
-        announcements) are resampled by the core afterwards."""
-        n = self.game.players
-        others = [s for s in range(n) if s != seat]
-        # sorted first: the result depends on what the seat sees and rng only, never on
-        # where the hidden cards really are (the hint overlay's leak proof relies on it)
-        pool = sorted(self.deck + [c for s in others for c in self.hands[s]])
-        rng.shuffle(pool)
-        for s in others:
-            k = len(self.hands[s])
-            self.hands[s], pool = pool[:k], pool[k:]
-        self.deck = pool
 
     def check_invariants(self):
         """Every card is in exactly one place (deck, ramp, hands, stands); stand
@@ -573,15 +542,6 @@ class VeggiesState(State):
             assert all(len(h) <= 1 for h in self.hands), "veggies: a hand holds more than 1 card"
         if self.phase in (PH_ANNOUNCE, PH_OVER):
             assert sizes == [k] * n, f"veggies: stands {sizes} are not full at the end"
-
-
-def _jsonable(x):
-    """A deep copy with tuples turned into lists (JSON-able)."""
-    if isinstance(x, dict):
-        return {k: _jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
-    return x
 
 
 VeggiesGame.State = VeggiesState

@@ -169,13 +169,14 @@ def score_stand(rows: list[str], goods: list[str], origin=None, cells=None) -> d
     return out
 
 
-def winners(totals: list[int], rat_counts: list[int], teams: list[list[int]] | None = None) -> list[int]:
-    """Seats that won. Most points; a tie goes to fewer rats; still tied, the
-    victory is shared (rulebook: Scoring). With teams (4-Player Variant) the
-    team sums decide (points, then team rats) and every seat of a winning team
-    is returned."""
+def seat_keys(totals: list[int], rat_counts: list[int],
+              teams: list[list[int]] | None = None) -> list[tuple[int, int]]:
+    """What decides the winners, one key a seat (the highest keys win, ties shared:
+    :func:`nbgames.core.state.best_seats`): most points, and on a tie fewer rats
+    (rulebook: Scoring). With teams (4-Player Variant) a seat's key is its team's:
+    the team's points, then the team's rats."""
     if teams is None:
         teams = [[s] for s in range(len(totals))]
-    keys = [(sum(totals[s] for s in t), -sum(rat_counts[s] for s in t)) for t in teams]
-    best = max(keys)
-    return sorted(s for t, k in zip(teams, keys) if k == best for s in t)
+    team_of = {s: t for t in teams for s in t}
+    return [(sum(totals[x] for x in team_of[s]), -sum(rat_counts[x] for x in team_of[s]))
+            for s in range(len(totals))]

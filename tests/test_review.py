@@ -1,0 +1,347 @@
+"""Issue 23: nbgames.review on every title: rows, classes, summary, frame, plot,
+seeds, executors, bad arguments, and what a viewer may see of a review. The
+staged positions of section 3 are in the title-named review test file."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import nbgames
+import nbgames.arena.review as rv
+from nbgames.core.errors import OptionError, RecordError
+
+TITLES = nbgames.games()
+
+
+def _record(title, seed=3, players=2):
+    game = nbgames.load(title, players=players)
+    return nbgames.play(game, ["greedy", "random"] + ["greedy"] * (players - 2), seed=seed)
+
+
+def _check_rows(review, record):
+    state = nbgames.replay(record, upto=0)
+    expected = []
+    for step, aid in enumerate(record["actions"]):
+        if state.current_player in review.seats and len(state.legal_action_ids()) > 1:
+            expected.append((step, state.current_player, aid))
+        state.apply(aid)
+    assert [(r["step"], r["seat"], r["taken_id"]) for r in review.rows] == expected
+    game = nbgames.load(record["title"], record["players"], **record["options"])
+    for r in review.rows:
+        assert set(rv.COLUMNS) == set(r)
+        assert 0 <= r["value_taken"] <= 1 and 0 <= r["value_best"] <= 1
+        assert r["loss"] == pytest.approx(max(0.0, r["value_best"] - r["value_taken"]), abs=2e-4)
+        assert r["class"] == rv.classify(r["loss"])
+        assert r["taken"] == game.action_label(r["taken_id"])
+        assert r["best"] == game.action_label(r["best_id"])
+        assert r["source"] in ("exact", "search")
+        if r["taken_id"] == r["best_id"]:
+            assert r["class"] == "best"
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_review_runs_for_every_title(title):
+    rec = _record(title)
+    rev = nbgames.review(rec, seats=[1], budget=4, exact=False, progress=False)
+    assert rev.seats == [1] and rev.rows
+    _check_rows(rev, rec)
+    (summary,) = rev.summary(as_frame=False)
+    mine = rev.rows
+    assert summary["decisions"] == len(mine)
+    assert summary["blunders"] == sum(r["class"] == "blunder" for r in mine)
+    assert summary["mistakes"] == sum(r["class"] == "mistake" for r in mine)
+    assert summary["mean_loss"] == pytest.approx(sum(r["loss"] for r in mine) / len(mine), abs=1e-4)
+    assert summary["name"] == "random"
+    assert "ismcts(4)" in rev.advisor and f"{len(mine)} decisions" in repr(rev)
+
+
+def test_the_frame_the_summary_and_the_plot():
+    pd = pytest.importorskip("pandas")
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    rec = _record(TITLES[0])
+    rev = nbgames.review(rec, budget=10, progress=False)
+    df = rev.frame()
+    assert isinstance(df, pd.DataFrame) and list(df.columns) == list(rv.COLUMNS)
+    assert len(df) == len(rev.rows)
+    assert rev.frame(as_frame=False) is rev.rows or rev.frame(as_frame=False) == rev.rows
+    s = rev.summary()
+    assert list(s["seat"]) == [0, 1] and s["decisions"].sum() == len(rev.rows)
+    ax = rev.plot()
+    assert ax.get_ylabel() == "estimated win chance"
+    lines = [ln for ln in ax.get_lines() if ln.get_label().startswith("player")]
+    assert len(lines) == 2
+    xs = list(lines[0].get_xdata())
+    assert xs == [r["step"] for r in rev.rows if r["seat"] == 0]
+    assert "<table>" in rev._repr_html_()
+    assert rev.worst(3)[0]["loss"] == max(r["loss"] for r in rev.rows)
+    row = rev.worst(1)[0]
+    assert rev.position(row["step"]).current_player == row["seat"]
+
+
+def test_the_same_seed_gives_the_same_review_on_any_executor():
+    rec = _record(TITLES[0], seed=5)
+    kw = {"seats": [0], "budget": 10, "progress": False}
+    serial = nbgames.review(rec, seed=7, **kw)
+    again = nbgames.review(rec, seed=7, **kw)
+    assert serial.rows == again.rows
+    assert any(r["source"] == "exact" for r in serial.rows)
+    with ThreadPoolExecutor(2) as ex:
+        threads = nbgames.review(rec, seed=7, executor=ex, batch=5, **kw)
+    with ProcessPoolExecutor(2) as ex:
+        procs = nbgames.review(rec, seed=7, executor=ex, **kw)
+    assert threads.rows == serial.rows == procs.rows
+    other = nbgames.review(rec, seed=8, **kw)
+    assert [r["step"] for r in other.rows] == [r["step"] for r in serial.rows]
+
+
+def test_a_state_can_be_reviewed_mid_game():
+    game = nbgames.load(TITLES[0], players=2)
+    t = nbgames.Table(game, seats=["greedy", "greedy"], seed=2, auto=False)
+    t.run(until="end", max_steps=12)
+    rev = nbgames.review(t.state, budget=5, exact=False, progress=False)
+    assert rev.rows and max(r["step"] for r in rev.rows) < 12
+
+
+class Fixed:
+    """An advisor whose values are a function of the action id: the loss and
+    class of every row can be worked out by hand."""
+
+    name = "fixed"
+
+    def __init__(self, value):
+        self.value = value
+
+    def analyse(self, infoset, progress=None):
+        return {int(a): {"value": self.value(int(a)), "visits": 100, "share": 0.0}
+                for a in infoset.legal_actions.ids}
+
+
+def test_losses_and_classes_follow_the_advisor_and_the_thresholds():
+    rec = _record(TITLES[0])
+
+    def value(aid):
+        return (aid % 7) / 7.0
+
+    rev = nbgames.review(rec, advisor=Fixed(value), exact=False, progress=False)
+    assert rev.advisor == "fixed" and rev.exact == ""
+    state = nbgames.replay(rec, upto=0)
+    by_step = {r["step"]: r for r in rev.rows}
+    for step, aid in enumerate(rec["actions"]):
+        if step in by_step:
+            legal = [int(a) for a in state.legal_action_ids()]
+            best = max(legal, key=lambda a: (value(a), -a))
+            r = by_step[step]
+            assert r["best_id"] == best
+            loss = max(0.0, value(best) - value(aid))
+            assert r["loss"] == pytest.approx(loss, abs=1e-4)
+            assert r["class"] == rv.classify(loss)
+        state.apply(aid)
+    assert {r["class"] for r in rev.rows} - {"best"}, "the fixed values should give some losses"
+
+
+def test_the_class_lines():
+    assert rv.classify(0.0) == "best"
+    assert rv.classify(0.0001) == "good"
+    assert rv.classify(0.05) == "inaccuracy"
+    assert rv.classify(0.0999) == "inaccuracy"
+    assert rv.classify(0.10) == "mistake"
+    assert rv.classify(0.20) == "blunder"
+    assert rv.classify(1.0) == "blunder"
+    assert rv.classify(0.15, {**rv.THRESHOLDS, "blunder": 0.15}) == "blunder"
+
+
+def test_a_move_that_is_not_the_advisors_choice_is_measured_again():
+    """A search spends few visits on moves it does not like: when the move taken is
+    not its choice, both are searched again, each alone with the whole budget."""
+    rec = _record(TITLES[0], seed=11)
+    rev = nbgames.review(rec, seats=[1], budget=30, exact=False, progress=False)
+    focused = [r for r in rev.rows if r["focused"]]
+    assert focused, "the random seat should play some moves the search does not choose"
+    for r in rev.rows:
+        assert r["focused"] == (r["taken_id"] != r["best_id"])
+    for r in focused:
+        assert r["visits_taken"] == 30 and r["visits_best"] == 30
+        assert "each searched alone" in r["method"]
+
+
+def test_exact_rows_say_so():
+    rec = _record(TITLES[0], seed=4)
+    rev = nbgames.review(rec, seats=[0], budget=10, progress=False)
+    exact = [r for r in rev.rows if r["source"] == "exact"]
+    assert exact, "the last hands of a 2-player game are small enough to solve"
+    for r in exact:
+        assert r["visits_taken"] is None and "exact" in r["method"]
+        assert "hidden cards" in r["method"]
+    assert rev.exact.startswith("nbgames.theory.solver(") and "payoff='win'" in rev.exact
+    assert all(r["source"] == "search" for r in
+               nbgames.review(rec, seats=[0], budget=10, exact=False, progress=False).rows)
+
+
+def test_what_a_viewer_may_see_of_a_review():
+    rec = _record(TITLES[0])
+    rev = nbgames.review(rec, budget=5, exact=False, progress=False)
+    assert {r["seat"] for r in rev.for_viewer(0)} == {0}
+    assert rev.for_viewer(None) == []
+    assert rev.for_viewer(None, reveal=True) == rev.rows
+    marks = rev.marks(1)
+    assert marks["seats"] == [1]
+    assert all(m["seat"] == 1 for m in marks["rows"].values())
+    assert set(marks["rows"]) == {str(r["step"]) for r in rev.rows if r["seat"] == 1}
+    assert rev.marks(None)["rows"] == {}
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"seats": [2]}, "seats must be distinct seats from 0 to 1"),
+    ({"seats": "0"}, "seats must be None"),
+    ({"seats": [0, 0]}, "distinct"),
+    ({"budget": 0}, "budget must be None"),
+    ({"budget": 2.5}, "budget must be None"),
+    ({"advisor": "greedy"}, "advisor must be None"),
+    ({"advisor": nbgames.bots.ismcts(iterations=5), "budget": 9}, "has its own budget"),
+    ({"exact": "yes"}, "exact must be True, False or a solver"),
+    ({"thresholds": {"blunder": 0.01}}, "rising from good to blunder"),
+    ({"thresholds": {"awful": 0.5}}, "keys among"),
+    ({"seed": "1"}, "seed must be an int"),
+])
+def test_bad_arguments_are_named(kwargs, words):
+    rec = _record(TITLES[0])
+    with pytest.raises(OptionError, match=words):
+        nbgames.review(rec, progress=False, **kwargs)
+
+
+def test_a_solver_with_another_payoff_is_refused():
+    solver = nbgames.theory.solver(payoff="margin")
+    with pytest.raises(OptionError, match="payoff=\"win\""):
+        nbgames.review(_record(TITLES[0]), advisor=solver, progress=False)
+
+
+def test_a_bad_record_is_a_record_error():
+    rec = _record(TITLES[0])
+    with pytest.raises(RecordError):
+        nbgames.review({**rec, "actions": rec["actions"][:-1] + [10**6]}, progress=False)
+    with pytest.raises(OptionError, match="review needs a record"):
+        nbgames.review([1, 2], progress=False)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_the_board_shows_the_viewer_its_own_reviewed_decisions(title):
+    w = nbgames.widget(title, players=2, seats=["greedy", "random"], seed=4, viewers=[0, 1, None])
+    w.play()
+    assert w.state.is_terminal()
+    rev = w.review(budget=3, exact=False, progress=False)
+    assert rev.record["actions"] == w.state.history
+    assert rev.names == ["greedy", "random"]
+    w.viewer = 0
+    rows = w.reviewed["rows"]
+    assert rows and all(r["seat"] == 0 for r in rows.values())
+    assert set(rows) == {str(r["step"]) for r in rev.rows if r["seat"] == 0}
+    w.viewer = None
+    assert w.reviewed["rows"] == {}                  # the spectator sees no seat's review
+    w.reveal = True
+    assert len(w.reviewed["rows"]) == len(rev.rows)
+    w.reveal = False
+    w.viewer = 1
+    step = int(next(iter(w.reviewed["rows"])))
+    w.goto(step)                                     # scrubbing keeps the review
+    assert str(step) in w.reviewed["rows"]
+    w.new_game(seed=5)
+    assert w.reviewed == {}                          # another game: the review is gone
+
+
+def test_a_review_goes_stale_when_a_move_leaves_the_line_and_can_be_shown_again():
+    w = nbgames.widget(TITLES[0], players=2, seats=["human", "greedy"], seed=2)
+    bot = nbgames.bots.greedy.spawn(1)
+    while not w.state.is_terminal():
+        w.act(bot(w.state.observation(0), w.state.legal_actions()))
+    rev = w.review(seats=[0], budget=3, exact=False, progress=False)
+    assert w.reviewed["rows"]
+    with pytest.raises(OptionError, match="give no other"):
+        w.review(rev, budget=3)
+    w.goto(0)
+    legal = [a for a in w.state.legal_action_ids() if a != rev.record["actions"][0]]
+    w.act(legal[0])                                  # another first move: a new line
+    assert w.reviewed == {}
+    with pytest.raises(OptionError, match="another game or line"):
+        w.review(rev)
+
+
+def _cli(*args):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("NBGAMES_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "nbgames", "review", *map(str, args)],
+                          capture_output=True, text=True, env=env, timeout=300)
+
+
+def test_the_review_command_prints_writes_rows_and_the_page(tmp_path):
+    import json
+    rec = _record(TITLES[0])
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(rec))
+    rows, page = tmp_path / "rows.json", tmp_path / "page.html"
+    r = _cli(path, "--seats", "1", "--budget", "3", "--no-exact", "--quiet", "--json", rows,
+             "--html", page, "--viewer", "1")
+    assert r.returncode == 0, r.stderr
+    assert "Review:" in r.stdout and "random" in r.stdout and "reviewed in" in r.stdout
+    got = json.loads(rows.read_text())
+    same = nbgames.review(rec, seats=[1], budget=3, exact=False, progress=False)
+    assert got["rows"] == same.rows
+    text = page.read_text()
+    assert text.startswith("<!doctype html>") and "Reviewed by ismcts(3)" in text
+    assert '"reviewed":{"classes"' in text
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--seats", "x"), "--seats 'x': comma-separated seats"),
+    (("--seats", "7"), "seats must be distinct seats"),
+    (("--budget", "0"), "budget must be None"),
+    (("--viewer", "9"), "--viewer '9'"),
+])
+def test_the_review_command_names_bad_arguments(tmp_path, args, message):
+    import json
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(_record(TITLES[0])))
+    r = _cli(path, "--quiet", *args)
+    assert r.returncode == 2 and message in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_the_review_button_reviews_a_finished_game_in_the_background(monkeypatch):
+    monkeypatch.setattr(rv, "DEFAULT_BUDGET", 3)
+    w = nbgames.widget(TITLES[0], players=2, seats=["greedy", "random"], seed=6, viewers=[0, 1])
+    w.viewer = 0
+    assert w.reviewed == {}                                # not over: no button
+    w._on_msg(w, {"type": "review"}, [])
+    assert "finished game" in w.error and w.reviewed == {}
+    w.play()
+    assert w.reviewed == {"ready": True}
+    w._on_msg(w, {"type": "review"}, [])
+    job = w._review_job
+    assert w.reviewed.get("status") == "running" or job is None
+    if job is not None:
+        job["thread"].join(timeout=600)
+    rows = w.reviewed["rows"]
+    assert rows and {r["seat"] for r in rows.values()} == {0}
+    w.viewer = 1
+    assert rows.keys().isdisjoint(w.reviewed["rows"])      # every seat was reviewed
+    w.goto(3)
+    assert w.reviewed["rows"]                              # kept while scrubbing
+
+
+def test_a_review_running_when_the_board_moves_on_is_dropped(monkeypatch):
+    monkeypatch.setattr(rv, "DEFAULT_BUDGET", 3)
+    w = nbgames.widget(TITLES[0], players=2, seats=["greedy", "random"], seed=6, viewers=[0])
+    w.viewer = 0
+    w.play()
+    w._on_msg(w, {"type": "review"}, [])
+    job = w._review_job
+    w.new_game(seed=7)
+    job["thread"].join(timeout=600)
+    assert w._review is None and w.reviewed == {}
