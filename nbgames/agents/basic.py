@@ -25,7 +25,7 @@ def decision_rng(seed, observation) -> _random.Random:
 
 
 class RandomPolicy:
-    """Uniform over the legal actions, drawn from :func:`decision_rng` (the seed and
+    """Uniform over the legal actions, drawn from ``decision_rng`` (the seed and
     the observation). Samples an index, so no Action object is built."""
 
     __name__ = "random"
@@ -61,7 +61,7 @@ _MEMORY: dict = {}
 class GreedyPolicy:
     """Each title's heuristic bot (the ``bot`` of its :class:`~nbgames.core.spec.TitleSpec`),
     picked by the observation's ``title``; each title's bot docstring says what it
-    maximises. Ties (and any sampling) use :func:`decision_rng` (the seed and the
+    maximises. Ties (and any sampling) use ``decision_rng`` (the seed and the
     observation). A title bot that remembers (it takes ``memory``) keeps its memory
     in this copy: the arena gives every game a fresh one (``spawn``)."""
 

@@ -239,18 +239,18 @@ def _fulfil(obs, game, ids, field, worth, need):
 
 def search_prior(state, ids) -> list[float]:
     """How likely the seat to move is to take each legal action: bids near what
-    :func:`choose` bids (a tenth of the money, at most $3; the weight falls by e
+    ``choose`` bids (a tenth of the money, at most $3; the weight falls by e
     with every $1 away), auction cards by the worth of their peppers, plaques
     taken, harvest steps by the worth of what they harvest less the bonus tile
     they would spend (a double back, a step past the third), against 1 for
     stopping; fulfilment by what a card earns (recipes and market cards before
-    sales, sales before done), planting as :func:`_plant_prior` says; otherwise
+    sales, sales before done), planting as ``_plant_prior`` says; otherwise
     uniform."""
     g = state.game
     ph = state.phase
     if ph == "bid":
         base = g.K["bid"].id(0)              # bid ids run in order of the amount
-        usual = min(3, state.money[state.current_player] // 10)    # what :func:`choose` bids
+        usual = min(3, state.money[state.current_player] // 10)    # what ``choose`` bids
         return [math.exp(-abs(a - base - usual)) + 0.01 for a in ids]
     space = g.action_space
     if ph == "plaque":
@@ -316,7 +316,7 @@ def _holdings_worth(state, s) -> float:
 
 
 def _plant_prior(state, ids) -> list[float]:
-    """:func:`_plant`'s reasoning as weights: plant the pepper worth least to keep,
+    """``_plant``'s reasoning as weights: plant the pepper worth least to keep,
     where its new neighbours breed best, for the plaque it earns; a second pepper
     (it spends the bonus tile) only when that is worth the tile."""
     g = state.game
@@ -352,7 +352,7 @@ def search_evaluate(state) -> list[float]:
     """Each seat's expected share of the win: a logistic of its lead over the best
     other seat, in points: the points it holds now (cards won, plaques, unused
     tiles) plus what its peppers and money are likely to become
-    (:func:`_holdings_worth`). The scale is 15 points: what the seat sees of the
+    (``_holdings_worth``). The scale is 15 points: what the seat sees of the
     others is a sample (behind the screens), so a lead is never sure."""
     n = state.game.players
     if state.current_player is None:
