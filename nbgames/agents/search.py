@@ -264,13 +264,11 @@ class ISMCTSPolicy:
     def _search(self, infoset, rng, progress=None):
         seat = infoset.seat
         root = _Node(seat)
-        legal = [int(a) for a in infoset.legal_actions.ids]
         budget = self.iterations
         timer = time.thread_time if self.clock == "cpu" else time.perf_counter
         deadline = None if self.seconds is None else timer() + self.seconds
-        if len(legal) == 1:
-            root.edges[legal[0]] = [1, 0.0, 1, None]
-            return root, 0
+        # one legal move is still searched: an analysis asks what it is worth (a review
+        # searches the move taken and the best move each alone); play skips it (__call__)
         prior_fn, eval_fn = _title_parts(infoset.game)
         if not self.prior:
             prior_fn = None
