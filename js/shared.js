@@ -32,6 +32,13 @@
  *   act(id)     send {"type": "action", "id": id} to Python. Nothing changes
  *               locally: the board is redrawn when Python syncs back.
  *   ui          an object kept for this view across renders (selection, hover).
+ *   hint        the advisor's best move when a hint is shown, decoded like legal
+ *               ({id, kind, <field>: value, key}), else null. A board that shows
+ *               only part of its moves at a time (a selected card or pepper)
+ *               follows it once per hint with followHint(ctx, apply), so the
+ *               best move is on the board to be painted.
+ *   paint(el)   paint the shown hint on el (paintHints): a board's local redraw
+ *               calls it, as the shell does after every render.
  *   seats, viewer, toMove, scores, winners, playing
  *   seatLabel(i) "You" / "P1 greedy" ...
  *
@@ -192,6 +199,9 @@ export function makeContext(data, send, ui) {
   };
   const seats = data.seat_info || [];
   const viewer = data.viewer === undefined ? null : data.viewer;
+  const hints = data.hints && data.hints.status === "done" ? data.hints : null;
+  const bestId = hints ? hintRows(hints.moves, space, 1).map((r) => r.id)[0] : undefined;
+  const best = bestId === undefined ? null : decodeAction(space, bestId);
   return {
     view: data.view || {},
     catalog: data.catalog || {},
@@ -202,6 +212,8 @@ export function makeContext(data, send, ui) {
     label: (id) => actionLabel(space, id),
     act: (id) => send({ type: "action", id }),
     ui: ui || {},
+    hint: best && { ...best, key: `${data.step_index}|${bestId}|${hints.done || 0}` },
+    paint: (el) => (hints ? paintHints(el, hints, space) : 0),
     seats,
     viewer,
     toMove: data.to_move,
@@ -210,6 +222,16 @@ export function makeContext(data, send, ui) {
     playing: !!data.playing,
     seatLabel: (i) => seatLabel(seats, viewer, i),
   };
+}
+
+/** Follow a newly shown hint once: when ctx.hint is a hint this view has not
+ * followed yet, call apply(hint) (the board moves its local selection to the best
+ * move) and remember it, so the player's own later selection is kept. */
+export function followHint(ctx, apply) {
+  const hint = ctx.hint;
+  if (!hint || ctx.ui.followedHint === hint.key) return;
+  ctx.ui.followedHint = hint.key;
+  apply(hint);
 }
 
 /** Snapshot of the synced traits. */

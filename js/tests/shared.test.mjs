@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { FakeModel, fixtureTest, flush, installDom } from "./fakedom.mjs";
 import {
   TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, hintGroupOf,
-  hintProgress, hintRows, hintState, hintTable, hintedIds, makeContext, ordinal, paintHints, parseSeed, pct,
+  followHint, hintProgress, hintRows, hintState, hintTable, hintedIds, makeContext, ordinal, paintHints, parseSeed, pct,
   reviewAt, reviewCounts, reviewHints, reviewMarks, reviewState, seatLabel, seatsTable, signed, solveView, valueText,
 } from "../shared.js";
 
@@ -321,6 +321,26 @@ test("the generic board: the view as a list, one labelled data-aid button a lega
   assert.deepEqual(buttons.map((b) => b.getAttribute("aria-label")), ["pass", "move right by +0", "move right by +1"]);
   buttons[1].click();
   assert.deepEqual(sent, [{ type: "action", id: 8 }]);
+});
+
+test("ctx.hint is the shown hint's best move, decoded; followHint applies each hint once", () => {
+  installDom();
+  const moves = { 5: { share: 0.6, visits: 60, value: 0.7 }, 2: { share: 0.3, visits: 30, value: 0.5 } };
+  const ui = {};
+  const ctx = makeContext(baseState({ hints: { status: "done", done: 90, moves } }), () => {}, ui);
+  assert.deepEqual(ctx.hint, { id: 5, kind: "move", dir: 0, d: 0, key: "3|5|90" });
+  const seen = [];
+  followHint(ctx, (a) => seen.push(a.id));
+  followHint(ctx, (a) => seen.push(a.id));
+  assert.deepEqual(seen, [5], "once per hint");
+  const next = makeContext(baseState({ step_index: 4, hints: { status: "done", done: 90, moves } }), () => {}, ui);
+  followHint(next, (a) => seen.push(a.id));
+  assert.deepEqual(seen, [5, 5], "a hint at another step is new");
+  assert.equal(makeContext(baseState({ hints: { status: "running", done: 3 } }), () => {}, {}).hint, null);
+  assert.equal(makeContext(baseState(), () => {}, {}).hint, null);
+  const root = h("div", null, h("button", { "data-aid": 5 }, "x"), h("button", { "data-aid": 1 }, "y"));
+  assert.equal(ctx.paint(root), 1);
+  assert.equal(makeContext(baseState(), () => {}, {}).paint(root), 0, "no hint shown: nothing painted");
 });
 
 test("hints: rows by share, heat painted on every data-aid element, button state", () => {
