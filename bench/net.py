@@ -99,6 +99,22 @@ class Stats:
         self.done = 0
 
 
+async def updates(ws, frame, deadline):
+    """The messages of one connection until the deadline or the end of the game, each
+    as (arrival time, message, the step before it); an update is applied to ``frame``."""
+    while time.perf_counter() < deadline and frame["to_move"] is not None:
+        try:
+            text = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.perf_counter()))
+        except TimeoutError:
+            return
+        now = time.perf_counter()
+        m = json.loads(text)
+        before = frame["step_index"]
+        if m["type"] == "update":
+            frame.update(m["frame"])
+        yield now, m, before
+
+
 async def play_seat(link, table, stats, rng, deadline):
     from websockets.asyncio.client import connect
     async with connect(ws_of(link), compression=None, max_size=2**23) as ws:
@@ -118,16 +134,8 @@ async def play_seat(link, table, stats, rng, deadline):
                                           "step": frame["step_index"], "ref": ref}))
 
         await act()
-        while time.perf_counter() < deadline and frame["to_move"] is not None:
-            try:
-                text = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.perf_counter()))
-            except TimeoutError:
-                break
-            now = time.perf_counter()
-            m = json.loads(text)
+        async for now, m, before in updates(ws, frame, deadline):
             if m["type"] == "update":
-                before = frame["step_index"]
-                frame.update(m["frame"])
                 if pending is not None and m.get("ack", -1) >= pending[0]:
                     stats.own.append(now - pending[1])
                     pending = None
@@ -148,18 +156,9 @@ async def watch(link, table, stats, deadline):
     from websockets.asyncio.client import connect
     async with connect(ws_of(link), compression=None, max_size=2**23) as ws:
         frame = json.loads(await ws.recv())["frame"]
-        while time.perf_counter() < deadline and frame["to_move"] is not None:
-            try:
-                text = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.perf_counter()))
-            except TimeoutError:
-                break
-            now = time.perf_counter()
-            m = json.loads(text)
-            if m["type"] == "update":
-                before = frame["step_index"]
-                frame.update(m["frame"])
-                if frame["step_index"] != before and (table, before) in stats.sent:
-                    stats.others.append(now - stats.sent[(table, before)])
+        async for now, m, before in updates(ws, frame, deadline):
+            if m["type"] == "update" and frame["step_index"] != before and (table, before) in stats.sent:
+                stats.others.append(now - stats.sent[(table, before)])
 
 
 async def idle(link, n, opened, stop):

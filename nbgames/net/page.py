@@ -19,7 +19,7 @@ import html
 from functools import cache
 
 from ..core.registry import spec
-from ..widget.assets import compose_css, compose_esm
+from ..widget.assets import PAGE_MODEL_JS, page_css, page_esm
 
 PAGE = """<!doctype html>
 <html lang="en">
@@ -45,8 +45,7 @@ body { font-family: system-ui, sans-serif; margin: 1rem; }
 <script id="nbg-esm" type="text/plain">__ESM__</script>
 <script type="module">
 const data = {};
-const handlers = new Map();
-const emit = (k) => (handlers.get(`change:${k}`) || []).forEach((cb) => cb());
+__MODEL__
 const set = (k, v) => { data[k] = v; emit(k); };
 const conn = document.getElementById("nbg-conn");
 const who = document.getElementById("nbg-who");
@@ -65,25 +64,18 @@ function hostNote(h) {
   document.body.dataset.ended = h.ended ? "1" : "0";
 }
 const SHARED = "This is a shared table: the host deals, steps and takes back moves; you play your own seat.";
-const model = {
-  get: (k) => data[k],
-  set: (k, v) => { data[k] = v; },
-  save_changes: () => {},
-  on: (ev, cb) => { if (!handlers.has(ev)) handlers.set(ev, []); handlers.get(ev).push(cb); },
-  off: (ev, cb) => { if (handlers.has(ev)) handlers.set(ev, handlers.get(ev).filter((x) => x !== cb)); },
-  send: (msg) => {
-    if (msg.type === "action") {
-      if (!ws || ws.readyState !== 1) {
-        set("error", "Not connected to the host; reconnecting\u2026");
-        return;
-      }
-      ref += 1;
-      ws.send(JSON.stringify({ type: "action", id: msg.id, step: data.step_index, ref }));
-    } else if (msg.type === "clear_error") set("error", "");
-    else if (msg.type === "tick" || msg.type === "pause" || msg.type === "speed") { /* nothing to do */ }
-    else set("error", SHARED);
-  },
-};
+const model = pageModel((msg) => {
+  if (msg.type === "action") {
+    if (!ws || ws.readyState !== 1) {
+      set("error", "Not connected to the host; reconnecting\u2026");
+      return;
+    }
+    ref += 1;
+    ws.send(JSON.stringify({ type: "action", id: msg.id, step: data.step_index, ref }));
+  } else if (msg.type === "clear_error") set("error", "");
+  else if (msg.type === "tick" || msg.type === "pause" || msg.type === "speed") { /* nothing to do */ }
+  else set("error", SHARED);
+});
 async function mount() {
   mounted = true;
   const url = URL.createObjectURL(new Blob([document.getElementById("nbg-esm").textContent],
@@ -131,18 +123,15 @@ connect();
 </script>
 </body>
 </html>
-"""
+""".replace("__MODEL__", PAGE_MODEL_JS)
 
 
 @cache
 def _page(title: str, esm: str, css: str) -> str:
-    for bad, safe in (("</script", "<\\/script"), ("</SCRIPT", "<\\/SCRIPT"), ("<!--", "<\\!--")):
-        esm = esm.replace(bad, safe)
-    css = css.replace("</style", "<\\/style")
     page = PAGE.replace("__TITLE__", html.escape(f"{spec(title).game.name} (nbgames)"))
     return page.replace("__CSS__", css).replace("__ESM__", esm)
 
 
 def join_page(title: str) -> str:
     """The join page of ``title`` (one page serves every seat and table)."""
-    return _page(title, compose_esm(title), compose_css(title))
+    return _page(title, page_esm(title), page_css(title))

@@ -205,3 +205,35 @@ def compose_css(title: str) -> str:
     """The stylesheet for ``title``: shared controls, then the board's modules."""
     args = (str(js_dir()), manifest(title))
     return _compose_css.__wrapped__(*args) if dev_mode() else _compose_css(*args)
+
+
+# -- the board on a page with no kernel (the HTML export, a network seat's page) -------------
+def page_esm(title: str) -> str:
+    """:func:`compose_esm`, safe inside a ``<script type="text/plain">`` of a page."""
+    esm = compose_esm(title)
+    for bad, safe in (("</script", "<\\/script"), ("</SCRIPT", "<\\/SCRIPT"), ("<!--", "<\\!--")):
+        esm = esm.replace(bad, safe)
+    return esm
+
+
+def page_css(title: str) -> str:
+    """:func:`compose_css`, safe inside a page's ``<style>``."""
+    return compose_css(title).replace("</style", "<\\/style")
+
+
+# anywidget's model, stood in for on a page: the traits live in the page's ``data``
+# (declared before it is used), ``emit(k)`` tells the board that trait ``k`` changed,
+# and ``pageModel(send)`` is the model the board renders with (``send`` gets the
+# board's messages).
+PAGE_MODEL_JS = """const handlers = new Map();
+const emit = (k) => (handlers.get(`change:${k}`) || []).forEach((cb) => cb());
+function pageModel(send) {
+  return {
+    get: (k) => data[k],
+    set: (k, v) => { data[k] = v; },
+    save_changes: () => {},
+    on: (ev, cb) => { if (!handlers.has(ev)) handlers.set(ev, []); handlers.get(ev).push(cb); },
+    off: (ev, cb) => { if (handlers.has(ev)) handlers.set(ev, handlers.get(ev).filter((x) => x !== cb)); },
+    send,
+  };
+}"""

@@ -24,7 +24,7 @@ from ..arena.table import Table
 from ..core.errors import OptionError
 from ..core.registry import replay
 from . import view
-from .assets import compose_css, compose_esm
+from .assets import PAGE_MODEL_JS, page_css, page_esm
 from .wire import run_length
 
 LOG_LIMIT = 20
@@ -133,8 +133,7 @@ const read = (id) => document.getElementById(id).textContent;
 const STATIC = JSON.parse(read("nbg-static"));
 const FRAMES = JSON.parse(read("nbg-frames"));
 const data = { ...STATIC, ...FRAMES[__START__] };
-const handlers = new Map();
-const emit = (k) => (handlers.get(`change:${k}`) || []).forEach((cb) => cb());
+__MODEL__
 let timer = null;
 const range = document.getElementById("nbg-range");
 const stepText = document.getElementById("nbg-step");
@@ -148,30 +147,23 @@ function show(i) {
 }
 function setTrait(k, v) { data[k] = v; emit(k); }
 function stop() { if (timer) { clearInterval(timer); timer = null; } setTrait("playing", false); }
-const model = {
-  get: (k) => data[k],
-  set: (k, v) => { data[k] = v; },
-  save_changes: () => {},
-  on: (ev, cb) => { if (!handlers.has(ev)) handlers.set(ev, []); handlers.get(ev).push(cb); },
-  off: (ev, cb) => { if (handlers.has(ev)) handlers.set(ev, handlers.get(ev).filter((x) => x !== cb)); },
-  send: (msg) => {
-    const at = data.step_index;
-    if (msg.type === "goto") show(Number(msg.step));
-    else if (msg.type === "step") show(at + 1);
-    else if (msg.type === "undo") show(at - 1);
-    else if (msg.type === "play") {
-      setTrait("playing", true);
-      const last = FRAMES.length - 1;
-      const next = () => { if (data.step_index >= last) stop(); else show(data.step_index + 1); };
-      timer = setInterval(next, 1000 / (data.speed || 2));
-    } else if (msg.type === "pause") stop();
-    else if (msg.type === "speed") setTrait("speed", Number(msg.value));
-    else if (msg.type === "clear_error") setTrait("error", "");
-    else if (msg.type === "tick") {}
-    else setTrait("error", "This page is a recorded game: move through it with the slider or the "
-      + "step buttons. To play, open the board in Jupyter with nbgames.widget(...).");
-  },
-};
+const model = pageModel((msg) => {
+  const at = data.step_index;
+  if (msg.type === "goto") show(Number(msg.step));
+  else if (msg.type === "step") show(at + 1);
+  else if (msg.type === "undo") show(at - 1);
+  else if (msg.type === "play") {
+    setTrait("playing", true);
+    const last = FRAMES.length - 1;
+    const next = () => { if (data.step_index >= last) stop(); else show(data.step_index + 1); };
+    timer = setInterval(next, 1000 / (data.speed || 2));
+  } else if (msg.type === "pause") stop();
+  else if (msg.type === "speed") setTrait("speed", Number(msg.value));
+  else if (msg.type === "clear_error") setTrait("error", "");
+  else if (msg.type === "tick") {}
+  else setTrait("error", "This page is a recorded game: move through it with the slider or the "
+    + "step buttons. To play, open the board in Jupyter with nbgames.widget(...).");
+});
 range.addEventListener("input", () => show(Number(range.value)));
 document.getElementById("nbg-prev").addEventListener("click", () => show(data.step_index - 1));
 document.getElementById("nbg-next").addEventListener("click", () => show(data.step_index + 1));
@@ -183,7 +175,7 @@ document.body.dataset.ready = "1";
 </script>
 </body>
 </html>
-"""
+""".replace("__MODEL__", PAGE_MODEL_JS)
 
 
 def record_html(record: dict, viewer: int | None = None, start: int | None = None,
@@ -211,10 +203,7 @@ def record_html(record: dict, viewer: int | None = None, start: int | None = Non
         title = f"{static['name']}: {static['players']} players, every hand revealed"
         about = (f"This page holds every seat's hidden cards at every step (exported with "
                  f"reveal): share it only when that is meant. {about}")
-    esm = compose_esm(static["title"])
-    for bad, safe in (("</script", "<\\/script"), ("</SCRIPT", "<\\/SCRIPT"), ("<!--", "<\\!--")):
-        esm = esm.replace(bad, safe)
-    css = compose_css(static["title"]).replace("</style", "<\\/style")
+    esm, css = page_esm(static["title"]), page_css(static["title"])
     page = PAGE
     for key, value in (("__STATIC__", _script_json(static)), ("__FRAMES__", _script_json(fr)),
                        ("__ESM__", esm), ("__CSS__", css)):
