@@ -33,6 +33,18 @@ the win in [0, 1] for a position reached in the search, from the score margin
 the title sees coming. Without them the search uses uniform priors (UCB1) and
 a logistic of the score margin from ``state.scores()``.
 
+**Anchor.** At the root, ``anchor`` (default 0.5, ``ANCHOR``) of the prior goes
+to the move the title's heuristic bot (``nbgames.bots.greedy``) makes from the
+seat's own observation; the rest is the title's prior. The search then starts
+from the heuristic's move and leaves it only where its visits say another move
+is better: a truncated search whose evaluation cannot see a move's long-term
+worth (Scoville's planting, which pays off in later harvests) no longer plays at
+random there. Measured on one seeded 2-player Scoville game at 0.3 s of CPU a
+move: with no anchor the search agreed with greedy on 0 of 28 plantings and
+lost 59 to 79; with 0.5 on 15 of 23 and lost 78 to 81. ``anchor=0`` turns it off
+(the review's own search does: a judge leaning to the bot it reviews would
+favour it).
+
 **Reward.** ``reward="win"`` (default) backs up the win share at the end of a
 game; ``reward="margin"`` backs up the title's evaluation there too, so a search
 in a lost (or won) position still prefers the smaller loss (the bigger win).
@@ -71,6 +83,9 @@ from .basic import decision_rng
 DEFAULT_SECONDS = 1.0
 """The default thinking time of ``nbgames.bots.ismcts()`` a decision, in seconds."""
 
+ANCHOR = 0.5
+"""The default share of the root's prior put on the title's heuristic bot's move."""
+
 REWARDS = ("win", "margin")
 ROLLOUTS = ("prior", "random")
 CLOCKS = ("wall", "cpu")
@@ -81,7 +96,7 @@ class _Node:
     ``[visits, reward sum, availability, child node or None]``; ``n``/``w`` are the
     node's visits and the mover's reward sum (for first-play urgency)."""
 
-    __slots__ = ("mover", "n", "w", "edges", "prior", "order", "alt")
+    __slots__ = ("mover", "n", "w", "edges", "prior", "order", "alt", "anchor")
 
     def __init__(self, mover):
         self.mover = mover
@@ -91,6 +106,7 @@ class _Node:
         self.prior: dict[int, float] | None = None
         self.order: list[int] | None = None   # widening: actions by prior, most likely first
         self.alt: dict[int, _Node] | None = None   # the same decisions with another seat to move
+        self.anchor: int | None = None   # the root only: the title bot's move (see ``anchor``)
 
     def for_mover(self, mover) -> _Node:
         if self.alt is None:
@@ -149,7 +165,7 @@ class ISMCTSPolicy:
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  c: float | None = None, rollout="prior", seed: int = 0, depth: int | None = 8,
                  reward: str = "win", prior: bool = True, widen: int = 24, workers: int = 1,
-                 clock: str = "wall"):
+                 clock: str = "wall", anchor: float = ANCHOR):
         if iterations is not None and (type(iterations) is not int or iterations < 1):
             raise OptionError(f"iterations must be None or an int >= 1, got {iterations!r}")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
@@ -173,6 +189,8 @@ class ISMCTSPolicy:
             raise OptionError(f"clock must be one of {', '.join(map(repr, CLOCKS))}, got {clock!r}")
         if type(seed) is not int:
             raise OptionError(f"seed must be an int, got {seed!r}")
+        if isinstance(anchor, bool) or not isinstance(anchor, (int, float)) or not 0 <= anchor < 1:
+            raise OptionError(f"anchor must be a number from 0 up to (not including) 1, got {anchor!r}")
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.c = c
@@ -186,6 +204,7 @@ class ISMCTSPolicy:
         self.widen = widen
         self.workers = workers
         self.clock = clock
+        self.anchor = float(anchor)
         if seconds is None:
             self.name = f"ismcts({iterations})"
         elif iterations is None:
@@ -208,7 +227,7 @@ class ISMCTSPolicy:
         return {"iterations": self.iterations, "seconds": self.seconds, "c": self.c,
                 "rollout": self.rollout, "depth": self.depth, "reward": self.reward,
                 "prior": self.prior, "widen": self.widen, "workers": self.workers,
-                "clock": self.clock}
+                "clock": self.clock, "anchor": self.anchor}
 
     def spawn(self, seed: int) -> ISMCTSPolicy:
         return ISMCTSPolicy(seed=seed, **self._options())
@@ -274,6 +293,8 @@ class ISMCTSPolicy:
             prior_fn = None
         if eval_fn is None:
             eval_fn = score_evaluation
+        if self.anchor > 0 and len(infoset.legal_actions.ids) > 1:
+            root.anchor = _anchor_move(infoset, self.seed)
         iterate = self._iterate
         done = 0
         clock = time.perf_counter
@@ -340,7 +361,11 @@ class ISMCTSPolicy:
             edges = node.edges
             prior = node.prior
             # the prior from a node's second visit on (a leaf seen once costs nothing)
-            if prior is None and prior_fn is not None and (node.n or node is root):
+            if prior is None and node is root and root.anchor is not None:
+                prior = node.prior = _anchored(prior_fn, state, ids, root.anchor, self.anchor)
+                if nids > widen:
+                    node.order = sorted(prior, key=prior.__getitem__, reverse=True)
+            elif prior is None and prior_fn is not None and (node.n or node is root):
                 weights = prior_fn(state, ids)
                 total = float(sum(weights)) or 1.0
                 prior = node.prior = {a: w / total for a, w in zip(ids, weights)}
@@ -452,6 +477,28 @@ class ISMCTSPolicy:
                 f"{extra}, seed={self.seed})")
 
 
+def _anchor_move(infoset, seed) -> int | None:
+    """The title's heuristic bot's move from the seat's own observation (its
+    seeded per-decision generator; None for a title without a bot)."""
+    from ..core.registry import spec
+    bot = getattr(spec(infoset.game.title), "bot", None)
+    if bot is None:
+        return None
+    obs = infoset.observation
+    return int(infoset.game.resolve(bot(obs, infoset.legal_actions, decision_rng(seed, obs))))
+
+
+def _anchored(prior_fn, state, ids, move, mass) -> dict[int, float]:
+    """The root's prior with ``mass`` of it on the title bot's ``move``: the title's
+    prior (uniform without one) scaled to ``1 - mass``, plus ``mass`` on the move."""
+    weights = prior_fn(state, ids) if prior_fn is not None else [1.0] * len(ids)
+    total = float(sum(weights)) or 1.0
+    out = {a: (1.0 - mass) * w / total for a, w in zip(ids, weights)}
+    if move in out:
+        out[move] += mass
+    return out
+
+
 def _redraw_secrets(state, seat, prior_fn, rng) -> None:
     """The other seats' secret choices still hidden from ``seat`` (sealed bids, say)
     come out of a determinization uniformly at random; the search draws them again
@@ -508,7 +555,7 @@ def _worker(job):
 def ismcts(iterations: int | None = None, seconds: float | None = None, c: float | None = None,
            rollout="prior", seed: int = 0, depth: int | None = 8, reward: str = "win",
            prior: bool = True, widen: int = 24, workers: int = 1,
-           clock: str = "wall") -> ISMCTSPolicy:
+           clock: str = "wall", anchor: float = ANCHOR) -> ISMCTSPolicy:
     """Information-set MCTS, for every title.
 
     Budget: ``seconds`` a decision (default ``DEFAULT_SECONDS`` = 1.0 when neither
@@ -519,9 +566,10 @@ def ismcts(iterations: int | None = None, seconds: float | None = None, c: float
     played after the tree before the title's evaluation scores the position (None:
     to the end of the game). ``reward``: "win" or "margin". ``prior``: use the
     title's prior (PUCT). ``widen``: above this many legal actions a node widens
-    progressively. ``workers``: root-parallel processes. ``clock``: what ``seconds``
+    progressively. ``anchor``: the share of the root's prior on the title's heuristic
+    bot's move (0 to turn it off). ``workers``: root-parallel processes. ``clock``: what ``seconds``
     counts, "wall" (default: the time people wait) or "cpu" (the searching thread's
     CPU time: the same thinking on a busy machine as on an idle one, for
     benchmarks). See :mod:`nbgames.agents.search`."""
     return ISMCTSPolicy(iterations, seconds, c, rollout, seed, depth, reward, prior, widen,
-                        workers, clock)
+                        workers, clock, anchor)
