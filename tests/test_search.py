@@ -232,3 +232,23 @@ def test_a_tournament_decision_is_the_direct_call_with_the_spawned_seed(title):
         p = s.current_player
         assert game.resolve(copies[p](s.observation(p), s.legal_actions())) == aid
         s.apply(aid)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_the_anchor_puts_its_share_of_the_root_prior_on_the_heuristic_move(title):
+    """The search starts from the title bot's move: ``anchor`` of the root's prior is on
+    the move nbgames.bots.greedy makes with the same seed, the rest is the title's
+    prior scaled down; anchor=0 leaves the title's prior alone."""
+    s = midgame(title)
+    seat = s.current_player
+    greedy_move = int(s.game.resolve(nbgames.bots.GreedyPolicy(7)(s.observation(seat),
+                                                                    s.legal_actions())))
+    plain = nbgames.bots.ismcts(iterations=20, seed=7, anchor=0).analyse(nbgames.InfoSet(s))
+    leaning = nbgames.bots.ismcts(iterations=20, seed=7, anchor=0.6).analyse(nbgames.InfoSet(s))
+    assert sorted(plain) == sorted(leaning)
+    for a in plain:
+        want = 0.4 * plain[a]["prior"] + (0.6 if a == greedy_move else 0.0)
+        assert leaning[a]["prior"] == pytest.approx(want), (a, greedy_move)
+    assert leaning[greedy_move]["prior"] >= 0.6
+    with pytest.raises(nbgames.OptionError, match=r"anchor must be a number from 0 up to"):
+        nbgames.bots.ismcts(anchor=1)
