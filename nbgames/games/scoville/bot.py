@@ -292,26 +292,43 @@ def search_prior(state, ids) -> list[float]:
     return [1.0] * len(ids)
 
 
+def _eval_cards(g):
+    """For ``_holdings_worth``, per game: each recipe's and market card's needs as
+    (points, number of peppers, [(colour, count), ...]) (only the colours it names)."""
+    f = getattr(g, "_eval_cards", None)
+    if f is None:
+        c = g.components
+
+        def sparse(need):
+            return [(i, k) for i, k in enumerate(need) if k]
+        f = g._eval_cards = (
+            [(c.recipes[r].vp, sum(n), sparse(n)) for r, n in enumerate(g.recipe_need)],
+            [(c.market[m].vp + c.market[m].coins / 3, sum(n), sparse(n))
+             for m, n in enumerate(g.market_need)])
+    return f
+
+
 def _holdings_worth(state, s) -> float:
     """Points a seat's peppers and money are likely to become: every pepper at 60%
     of its ``WORTH``, money at $3 a point (not rounded down), and the best recipe
     or market card on display weighted by how much of it the peppers already pay
     (its points times the square of the share paid, at 60%)."""
-    g = state.game
-    c = g.components
+    recipes, market = _eval_cards(state.game)
     have = state.peppers[s]
-    v = 0.6 * sum(k * WORTH[i] for i, k in enumerate(have)) + state.money[s] / 3
+    v = 0.6 * sum(k * w for k, w in zip(have, WORTH)) + state.money[s] / 3
     best = 0.0
-    for needs, cards, worth in ((g.recipe_need, state.recipes, lambda r: c.recipes[r].vp),
-                                (g.market_need, state.market,
-                                 lambda m: c.market[m].vp + c.market[m].coins / 3)):
+    for table, cards in ((recipes, state.recipes), (market, state.market)):
         for card in cards:
-            need = needs[card]
-            total = sum(need)
+            worth, total, need = table[card]
             if not total:
                 continue
-            paid = sum(min(h, k) for h, k in zip(have, need)) / total
-            best = max(best, worth(card) * paid * paid)
+            paid = 0
+            for i, k in need:
+                h = have[i]
+                paid += h if h < k else k
+            x = worth * paid * paid / (total * total)
+            if x > best:
+                best = x
     return v + 0.6 * best
 
 
