@@ -38,16 +38,13 @@ to the move the title's heuristic bot (``nbgames.bots.greedy``) makes from the
 seat's own observation; the rest is the title's prior. The search then starts
 from the heuristic's move and leaves it where its visits say another move is
 better: a truncated search whose evaluation cannot see a move's long-term worth
-(Scoville's planting, which pays off in later harvests) no longer plays at
-random there. Measured on one seeded 2-player Scoville game at 0.3 s of CPU a
-move: with no anchor the search agreed with greedy on 0 of 28 plantings and
-lost 59 to 79; with 0.25 it agreed on 12 of 22 and won 99 to 57; with 0.5 on 15
-of 23 and lost 78 to 81 (one game each: an illustration, not a measurement; see
-``bench/search.py``). 0.5 was too strong for a position where the heuristic's
-move loses: in the staged Veggies start of ``tests/test_search.py`` it kept the
-losing card in 2 of 5 seeds at 300 iterations, 0.25 in none. ``anchor=0`` turns
-it off (the review's own search does: a judge leaning to the bot it reviews
-would favour it).
+(a planting that pays off only in later harvests, say) no longer plays at
+random there. A larger anchor follows the heuristic further, also where its move
+loses: ``tests/test_search.py`` stages such positions, and at 0.5 the search kept
+the heuristic's losing move in one of them in 2 of 5 seeds (300 iterations), at
+0.25 in none. ``bench/search.py`` measures the strength. ``anchor=0`` turns it
+off (the review's own search does: a judge leaning to the bot it reviews would
+favour it).
 
 **Reward.** ``reward="win"`` (default) backs up the win share at the end of a
 game; ``reward="margin"`` backs up the title's evaluation there too, so a search
@@ -357,7 +354,7 @@ class ISMCTSPolicy:
             if type(ids) is not list:
                 ids = ids.tolist()
             nids = len(ids)
-            if nids == 1:
+            if nids == 1 and path:
                 state._advance(ids[0])      # forced: not a decision of the tree
                 continue
             if node.mover != mover:
