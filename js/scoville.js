@@ -3,7 +3,7 @@
 // button with data-aid on the board itself (plots while planting, notches while
 // walking, cards at the market, the cook-off and the auction house, spots on the
 // turn-order track); the bid is typed privately and sent with one button.
-import { h } from "./shared.js";
+import { followHint, h } from "./shared.js";
 
 export const COLOR_HEX = ["#d7263d", "#f4c20d", "#1e6fd9", "#2e9e44", "#f07f13", "#7b3fa0",
   "#7a4a23", "#f4f1ea", "#1d1d1d", "#9aa7b8"];
@@ -216,6 +216,7 @@ function field(ctx) {
   const H = cat.rows * CELL;
   const plants = ctx.legalOf("plant");
   const colorsLegal = [...new Set(plants.map((a) => a.pepper))];
+  followHint(ctx, (a) => { if (a.kind === "plant") ctx.ui.color = a.pepper; });   // the best plant on show
   if (!colorsLegal.includes(ctx.ui.color)) ctx.ui.color = colorsLegal[0];
   const kids = [];
   for (let p = 0; p < cat.cols * cat.rows; p += 1) {
@@ -342,7 +343,7 @@ export const board = {
   render(ctx) {
     const root = h("div", { class: "sc-board" });
     // a local redraw for selections that need no round trip (the pepper to plant)
-    ctx.ui.redraw = () => root.replaceChildren(...parts(ctx));
+    ctx.ui.redraw = () => { root.replaceChildren(...parts(ctx)); ctx.paint(root); };
     ctx.ui.redraw();
     return root;
   },

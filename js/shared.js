@@ -32,6 +32,13 @@
  *   act(id)     send {"type": "action", "id": id} to Python. Nothing changes
  *               locally: the board is redrawn when Python syncs back.
  *   ui          an object kept for this view across renders (selection, hover).
+ *   hint        the advisor's best move when a hint is shown, decoded like legal
+ *               ({id, kind, <field>: value, key}), else null. A board that shows
+ *               only part of its moves at a time (a selected card or pepper)
+ *               follows it once per hint with followHint(ctx, apply), so the
+ *               best move is on the board to be painted.
+ *   paint(el)   paint the shown hint on el (paintHints): a board's local redraw
+ *               calls it, as the shell does after every render.
  *   seats, viewer, toMove, scores, winners, playing
  *   seatLabel(i) "You" / "P1 greedy" ...
  *
@@ -192,6 +199,9 @@ export function makeContext(data, send, ui) {
   };
   const seats = data.seat_info || [];
   const viewer = data.viewer === undefined ? null : data.viewer;
+  const hints = data.hints && data.hints.status === "done" ? data.hints : null;
+  const bestId = hints ? hintRows(hints.moves, space, 1).map((r) => r.id)[0] : undefined;
+  const best = bestId === undefined ? null : decodeAction(space, bestId);
   return {
     view: data.view || {},
     catalog: data.catalog || {},
@@ -202,6 +212,8 @@ export function makeContext(data, send, ui) {
     label: (id) => actionLabel(space, id),
     act: (id) => send({ type: "action", id }),
     ui: ui || {},
+    hint: best && { ...best, key: `${data.step_index}|${bestId}|${hints.done || 0}` },
+    paint: (el) => (hints ? paintHints(el, hints, space) : 0),
     seats,
     viewer,
     toMove: data.to_move,
@@ -210,6 +222,16 @@ export function makeContext(data, send, ui) {
     playing: !!data.playing,
     seatLabel: (i) => seatLabel(seats, viewer, i),
   };
+}
+
+/** Follow a newly shown hint once: when ctx.hint is a hint this view has not
+ * followed yet, call apply(hint) (the board moves its local selection to the best
+ * move) and remember it, so the player's own later selection is kept. */
+export function followHint(ctx, apply) {
+  const hint = ctx.hint;
+  if (!hint || ctx.ui.followedHint === hint.key) return;
+  ctx.ui.followedHint = hint.key;
+  apply(hint);
 }
 
 /** Snapshot of the synced traits. */
@@ -236,24 +258,100 @@ export function controlState(data) {
   };
 }
 
+/** A share as people read it: "41%", and "<1%" for a small share that is not 0. */
+export function pct(x) {
+  return x > 0 && x < 0.005 ? "<1%" : `${Math.round(100 * x)}%`;
+}
+
+/** What a move's value says, in words: "wins 61%" when the advisor's values are
+ * shares of the win (its `meaning` says so, or it names none), else "value 0.61". */
+export function valueText(v, meaning) {
+  if (typeof v !== "number") return "";
+  return !meaning || /share of the win/.test(meaning) ? `wins ${pct(v)}` : `value ${v.toFixed(2)}`;
+}
+
 /** The moves of an analysis ({aid: {share, visits, value}}) as rows sorted by
- * share, best first: [{id, label, share, visits, value}] (at most `limit`). */
+ * share, best first: [{id, label, share, visits, value}] (at most `limit`). Only
+ * the moves the advisor looked at (visits or a share above 0) are listed. */
 export function hintRows(moves, space, limit = Infinity) {
   return Object.entries(moves || {})
     .map(([id, m]) => ({ id: Number(id), label: actionLabel(space, Number(id)), ...m }))
+    .filter((r) => r.visits > 0 || r.share > 0)
     .sort((a, b) => b.share - a.share || b.visits - a.visits || a.id - b.id)
     .slice(0, limit);
 }
 
-/** "38% of 1000 visits, wins 61%" */
-export function hintText(m, label) {
-  const pct = (x) => `${Math.round(100 * x)}%`;
+/** The group a move belongs to when moves are many, the way a person thinks of
+ * them: its kind and its leading named fields (never its last field), e.g. for
+ * "place {src} r{rot} at ({row},{col})" the card and its rotation ("place ramp0 r90
+ * at …"), then the place.
+ * Generic: read off the action space. {key, label, detail}. */
+export function hintGroupOf(space, id) {
+  const k = kindOf(space, id);
+  const a = decodeAction(space, id);
+  if (!k || !a) return { key: String(id), label: "", detail: "" };
+  const lead = [];
+  for (let i = 0; i < k.fields.length - 1 && k.fields[i].names; i += 1) lead.push(k.fields[i].name);
+  const label = actionLabel(space, id);
+  if (k.fields.length === 0) return { key: String(id), label, detail: "" };
+  const first = [...k.label.matchAll(/\{(\w+)(?::([^}]*))?\}/g)].find((m) => !lead.includes(m[1]));
+  const raw = k.label.slice(0, first ? first.index : k.label.length)
+    .replace(/\{(\w+)(?::([^}]*))?\}/g, (_, name) => {
+      const f = k.fields.find((x) => x.name === name);
+      return f.names[a[name] - f.lo];
+    });
+  const head = raw.replace(/[^A-Za-z0-9]+$/, "");
+  return { key: [k.kind, ...lead.map((n) => a[n])].join("|"), label: `${head} \u2026`,
+    detail: label.slice(head.length).trim() };
+}
+
+/** The analysis as the hint panel lists it: the best `limit` rows by share. When
+ * more than `groupAbove` moves were analysed, rows are groups (hintGroupOf): their
+ * summed share and visits, their visit-weighted value, and their best `perGroup`
+ * moves in `moves` (each with its `detail`: what the group's label leaves out). */
+export function hintTable(moves, space, { limit = 5, groupAbove = 12, perGroup = 3 } = {}) {
+  const rows = hintRows(moves, space);
+  if (rows.length <= groupAbove) return rows.slice(0, limit);
+  const groups = new Map();
+  for (const r of rows) {
+    const g = hintGroupOf(space, r.id);
+    let row = groups.get(g.key);
+    if (!row) {
+      row = { id: r.id, label: g.label, share: 0, visits: 0, value: 0, weight: 0, moves: [] };
+      groups.set(g.key, row);
+    }
+    row.share += r.share;
+    row.visits += r.visits;
+    const w = r.visits || r.share;
+    row.value += w * r.value;
+    row.weight += w;
+    row.moves.push({ ...r, detail: g.detail || r.label });
+  }
+  if (groups.size >= rows.length) return rows.slice(0, limit);
+  return [...groups.values()]
+    .map((g) => ({ ...g, value: g.weight ? g.value / g.weight : 0, moves: g.moves.slice(0, perGroup) }))
+    .sort((a, b) => b.share - a.share || b.visits - a.visits || a.id - b.id)
+    .slice(0, limit);
+}
+
+/** "push 1: 30% of the search (30 visits), wins 50%"; an exact solver's move:
+ * its equilibrium probability and its value in the solver's payoff. */
+export function hintText(m, label, meaning) {
   if (m.payoff) {              // an exact solver's move: probability, value in its payoff
     return `${label ? `${label}: ` : ""}${m.forced ? "forced" : `equilibrium probability ${pct(m.share)}`}, `
       + `${m.payoff} ${signed(m.value)}`;
   }
   return `${label ? `${label}: ` : ""}${pct(m.share)} of the search (${m.visits} visits), ` +
-    `win estimate ${pct(m.value)}`;
+    valueText(m.value, meaning);
+}
+
+/** The moves worth looking at, as the board's overlay shows them: the best `most`
+ * analysed moves whose share is at least `floor` of the best share. */
+export function hintedIds(moves, { most = 8, floor = 0.1 } = {}) {
+  const rows = Object.entries(moves || {}).filter(([, m]) => m.visits > 0 || m.share > 0)
+    .sort((a, b) => b[1].share - a[1].share || b[1].visits - a[1].visits || Number(a[0]) - Number(b[0]));
+  const best = rows.length ? rows[0][1].share : 0;
+  return new Set(rows.filter(([, m]) => m.share >= floor * best).slice(0, most).map(([id]) => id));
 }
 
 /** The Solve panel's content (an exact solver's analysis, pure): the moves sorted
@@ -278,27 +376,39 @@ export function signed(v) {
 
 /**
  * Paint the advisor's shares on the board: every element carrying `data-aid`
- * whose id was analysed gets the class nbg-hinted, the CSS variable --nbg-heat
- * (its share over the best share, 0..1), data-hint-share, and a title with the
- * numbers (shown on hover); the best move also gets nbg-hint-best. Generic: no
- * board draws anything for it. Returns the number of elements painted.
+ * whose move is worth looking at (hintedIds: the best few, none far below the
+ * best) gets the class nbg-hinted, the CSS variable --nbg-heat (its share over
+ * the best share, 0..1), data-hint-share, and a title with the numbers (shown on
+ * hover); the best move also gets nbg-hint-best. Generic: no board draws
+ * anything for it. Returns the number of elements painted.
  */
 export function paintHints(root, hints, space) {
   const moves = (hints && hints.moves) || {};
+  const shown = hintedIds(moves);
   const best = Math.max(0, ...Object.values(moves).map((m) => m.share));
   let n = 0;
   for (const el of root.querySelectorAll("[data-aid]")) {
-    const m = moves[el.getAttribute("data-aid")];
-    if (!m) continue;
+    const id = el.getAttribute("data-aid");
+    const m = moves[id];
+    if (!m || !shown.has(id)) continue;
     const heat = best > 0 ? m.share / best : 0;
     el.classList.add("nbg-hinted");
     if (m.share === best && best > 0) el.classList.add("nbg-hint-best");
     el.style.setProperty("--nbg-heat", heat.toFixed(3));
     el.setAttribute("data-hint-share", String(m.share));
-    el.setAttribute("title", hintText(m, actionLabel(space, Number(el.getAttribute("data-aid")))));
+    el.setAttribute("title", hintText(m, actionLabel(space, Number(id)), hints.meaning));
     n += 1;
   }
   return n;
+}
+
+/** How far a running hint is, 0..1, or null when unknown: iterations of an
+ * iteration budget, else the time spent of a time budget. */
+export function hintProgress(h) {
+  if (!h) return null;
+  if (h.total) return Math.min(1, (h.done || 0) / h.total);
+  if (h.seconds) return Math.min(1, (h.elapsed || 0) / h.seconds);
+  return null;
 }
 
 /** The hint button's state from the synced data (pure). */
@@ -308,7 +418,8 @@ export function hintState(data) {
   const ready = data.advisor_ready === undefined ? true : !!data.advisor_ready;
   const can = !!data.advisor && ready && (data.legal || []).length > 0;
   let label = data.advisor_label || "Hint";
-  if (running) label = h.total ? `Thinking\u2026 ${Math.round((100 * (h.done || 0)) / h.total)}%` : "Thinking\u2026";
+  const progress = hintProgress(h);
+  if (running) label = progress === null ? "Thinking\u2026" : `Thinking\u2026 ${Math.round(100 * progress)}%`;
   return { show: !!data.advisor && (ready || running), enabled: can || running, running, label };
 }
 
@@ -612,10 +723,15 @@ export class Shell {
     this.hintBtn.textContent = hs.label;
     this.hintBtn.setAttribute("aria-pressed", hs.running ? "true" : "false");
     const hints = data.hints || {};
-    const moveList = (moves) => h("ol", { class: "nbg-hint-list" },
-      hintRows(moves, ctx.space, 5).map((r) => h("li", { title: hintText(r) },
-        h("span", { class: "nbg-hint-bar", style: { "--nbg-heat": r.share.toFixed(3) } }),
-        ` ${r.label} `, h("b", null, `${Math.round(100 * r.share)}%`))));
+    const meaning = hints.meaning;
+    const bar = (share) => h("span", { class: "nbg-hint-bar", style: { "--nbg-heat": share.toFixed(3) } });
+    const moveList = (moves, m) => h("ol", { class: "nbg-hint-list" },
+      hintTable(moves, ctx.space).map((r) => h("li", { title: hintText(r, r.label, m) },
+        bar(r.share), ` ${r.label} `, h("b", null, pct(r.share)),
+        r.visits > 0 ? h("span", { class: "nbg-muted" }, ` ${valueText(r.value, m)}`) : [],
+        r.moves ? h("ul", { class: "nbg-hint-sub" }, r.moves.map((x) => h("li", { title: hintText(x, x.label, m) },
+          `${x.detail} `, h("b", null, pct(x.share)),
+          x.visits > 0 ? h("span", { class: "nbg-muted" }, ` ${valueText(x.value, m)}`) : []))) : [])));
     if (hints.status === "done" && data.advisor_label === "Solve") {
       paintHints(this.boardBox, hints, ctx.space);
       this.hintBox.replaceChildren(...solvePanel(hints, ctx));
@@ -623,15 +739,25 @@ export class Shell {
     } else if (hints.status === "done") {
       paintHints(this.boardBox, hints, ctx.space);
       const label = data.advisor_label || "Hint";
-      this.hintBox.replaceChildren(h("h4", null, `${label} (${this.model.get("advisor")})`),
-        moveList(hints.moves),
+      const you = typeof hints.value === "number"
+        ? h("div", { class: "nbg-hint-value", "data-testid": "hint-value" },
+          `${ctx.seatLabel(hints.seat)}: ${valueText(hints.value, meaning)}`,
+          meaning ? h("span", { class: "nbg-muted" }, ` (${meaning})`) : [])
+        : [];
+      const effort = hints.done ? h("div", { class: "nbg-muted" },
+        `${hints.done} iterations${typeof hints.elapsed === "number" ? ` in ${hints.elapsed.toFixed(1)} s` : ""}; ` +
+        "share = how much of the search went to the move") : [];
+      this.hintBox.replaceChildren(...[h("h4", null, `${label} (${this.model.get("advisor")})`), you,
+        moveList(hints.moves, meaning), effort,
         Array.isArray(hints.values) ? h("div", { class: "nbg-muted", "data-testid": "seat-values" },
           "value for each seat: ", hints.values.map((v, i) => `${ctx.seatLabel(i)} ${v}`).join(", "))
-          : null);
+          : []].flat());
       this.hintBox.hidden = false;
     } else if (hints.status === "running") {
-      this.hintBox.replaceChildren(h("h4", null, "Hint"), h("div", { class: "nbg-muted" },
-        `searching\u2026 ${hints.done || 0}${hints.total ? ` / ${hints.total}` : ""}`));
+      const progress = hintProgress(hints);
+      this.hintBox.replaceChildren(h("h4", null, "Hint"), h("div", { class: "nbg-muted", "data-testid": "hint-progress" },
+        `searching\u2026 ${hints.done || 0} iterations` +
+        (progress === null ? "" : ` (${Math.round(100 * progress)}%)`)));
       this.hintBox.hidden = false;
     } else {
       this.hintBox.hidden = true;
@@ -642,9 +768,9 @@ export class Shell {
     } else {
       const who = ctx.seatLabel(th.seat);
       this.thinkBox.replaceChildren(h("h4", null, `${who} thought`),
-        th.hidden ? h("div", { class: "nbg-muted" },
-          "hidden: its statistics come from its own hand (view as that seat, or reveal)")
-          : [h("div", null, `played ${actionLabel(ctx.space, th.chosen)}`), moveList(th.moves)]);
+        ...(th.hidden ? [h("div", { class: "nbg-muted" },
+          "hidden: its statistics come from its own hand (view as that seat, or reveal)")]
+          : [h("div", null, `played ${actionLabel(ctx.space, th.chosen)}`), moveList(th.moves)]));
       this.thinkBox.hidden = false;
     }
   }

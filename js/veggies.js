@@ -10,7 +10,7 @@
 // The local selection (which card, which rotation, where the ghost is) lives in
 // ctx.ui, this view's own object, and is reset whenever the position (step), the
 // viewer, the phase or the legal list changes. Python owns the game.
-import { h } from "./shared.js";
+import { followHint, h } from "./shared.js";
 
 export const SYMBOL_NAMES = {
   S: "strawberry", B: "banana", G: "grape", C: "carrot", M: "mushroom", ".": "empty crate", R: "rat",
@@ -602,6 +602,8 @@ export const board = {
     if (!Array.isArray(v.stands)) return root;
     const ix = indexLegal(ctx);
     const ui = uiFor(ctx, ix);
+    // a new hint shows its best placement: its card and rotation become the selection
+    followHint(ctx, (a) => { if (a.kind === "place") Object.assign(ui, { src: a.src, q: a.rot, anchor: null, note: "" }); });
     const redraw = (focusKey) => {
       const seatIsMine = v.seat !== null && v.seat !== undefined;
       const others = v.stands.map((_, s) => s).filter((s) => s !== v.seat);
@@ -618,6 +620,7 @@ export const board = {
           h("div", { class: ["vg-others", !seatIsMine || over ? "vg-others-big" : null] },
             others.map((s) => otherStand(ctx, s, !seatIsMine || over)))),
       ].filter(Boolean));
+      ctx.paint(root);
       if (focusKey) {
         const el = root.querySelector(`[data-key="${focusKey}"]`);
         if (el && el.focus) el.focus();

@@ -105,7 +105,9 @@ def test_a_move_best_by_what_the_seat_knew_that_lost_to_the_deal_is_best(exact):
                 return w, seat, best, other, val
         return None
 
-    world, seat, best, other, val = find(unlucky)
+    # such a game is rare among greedy games: the first from seed 80 on is seed 384 (searched
+    # in order, with the greedy bot's per-decision generator)
+    world, seat, best, other, val = find(unlucky, seeds=range(384, 400))
     staged = stage(world)
     assert staged.observation(seat)["hand_cards"] == world.observation(seat)["hand_cards"]
     rec = played(staged, best)

@@ -71,7 +71,9 @@ def test_background_hint_matches_the_synchronous_one_then_a_move_clears_it(title
     w1.hint(wait=True)
     w2.hint()
     join(w2)
-    assert w2.hints == w1.hints
+    timeless = lambda h: {k: v for k, v in h.items() if k != "elapsed"}   # noqa: E731
+    assert timeless(w2.hints) == timeless(w1.hints)
+    assert w1.hints["value"] is not None and "share of the win" in w1.hints["meaning"]
     w2.act(w2.legal_ids[0])
     assert w2.hints == {}
 
@@ -183,6 +185,26 @@ def test_show_thinking_only_to_the_bots_own_seat_or_with_reveal(title):
     assert off.thinking == {}
 
 
+@pytest.mark.parametrize("title", TITLES)
+def test_a_timed_hint_says_how_far_it_is_and_what_its_values_mean(title):
+    """Issue 20: the default advisor thinks for a time; the running hint carries the
+    time spent and the budget (the browser shows the progress), the finished one the
+    value of the position for the viewer and what a value means."""
+    w = board(title, nbgames.bots.ismcts(seconds=0.3, seed=2))
+    seen = []
+    w.observe(lambda ch: seen.append(dict(ch["new"])), names="hints")
+    w.hint()
+    join(w)
+    h = w.hints
+    assert h["status"] == "done" and h["seconds"] == 0.3 and h["total"] is None
+    assert h["done"] > 0 and 0.25 <= h["elapsed"] < 5
+    assert 0 <= h["value"] <= 1 and "share of the win" in h["meaning"]
+    running = [x for x in seen if x.get("status") == "running"]
+    assert running and all(x["seconds"] == 0.3 and x["elapsed"] >= 0 for x in running)
+    # the default advisor's budget is a time too (a hint within about 2 s)
+    assert board(title, "ismcts").advisor == "ismcts(1s)"
+
+
 # -- the hint job without a widget ------------------------------------------------------
 @pytest.mark.parametrize("title", TITLES)
 def test_a_table_is_advised_without_a_widget_as_the_board_is(title):
@@ -199,7 +221,8 @@ def test_a_table_is_advised_without_a_widget_as_the_board_is(title):
     assert sorted(stats) == sorted(int(a) for a in table.state.legal_action_ids())
     assert advice.hints["status"] == "done" and advice.hints["seat"] == 0
     w = board(title, adv)
-    assert w.hint(wait=True) == stats and w.hints == advice.hints
+    timeless = lambda h: {k: v for k, v in h.items() if k != "elapsed"}   # noqa: E731
+    assert w.hint(wait=True) == stats and timeless(w.hints) == timeless(advice.hints)
 
 
 def test_the_table_advice_runs_in_the_background_and_goes_stale_when_the_table_moves():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -83,13 +84,13 @@ def test_analyse_reports_every_legal_action():
 
 
 def test_ismcts_is_checked_and_named():
-    with pytest.raises(nbgames.OptionError, match="iterations must be an int >= 1"):
+    with pytest.raises(nbgames.OptionError, match="iterations must be None or an int >= 1"):
         nbgames.bots.ismcts(iterations=0)
     with pytest.raises(nbgames.OptionError, match="seconds must be None or a number > 0"):
         nbgames.bots.ismcts(seconds=-1)
     assert nbgames.bots.policy_name(nbgames.bots.ismcts(iterations=50)) == "ismcts(50)"
     t = nbgames.Table(nbgames.load(TITLES[0], 2), seats=["ismcts", "random"], seed=1)
-    assert t.seats.names()[0] == "ismcts(1000)"
+    assert t.seats.names()[0] == "ismcts(1s)"        # the default budget is a time
     assert t.run(until="end", max_steps=2) == 2
 
 
@@ -98,3 +99,156 @@ def test_ismcts_beats_random_in_a_small_seeded_match():
     res = nbgames.tournament(game, {"ismcts": nbgames.bots.ismcts(iterations=100, seed=1),
                                     "random": "random"}, games=12, seed=4, progress=False)
     assert res["ismcts"].win_rate >= 0.7, res
+
+
+# -- issue 20: a search that finds the clearly best move, and bots that repeat -------------
+
+def _win_share(state, seat):
+    w = state.winners()
+    return (seat in w) / len(w) if w else 0.0
+
+
+def _finish(state):
+    """Play the game out with the greedy bot in every seat (seeded: the same every time)."""
+    bots = [nbgames.bots.GreedyPolicy(s) for s in range(state.players)]
+    while not state.is_terminal():
+        p = state.current_player
+        state.apply(bots[p](state.observation(p), state.legal_actions()))
+    return state
+
+
+def _clearly_best(title, seeds=range(40), samples=16, back=6, most=40):
+    """One of the last ``back`` real decisions of a seeded greedy game, staged with
+    game.scenario, where over the seat's information set (``samples``
+    determinizations, each played out by the greedy bots) the best moves win at
+    least 75% of the time and every other move at least 50 points less, and the
+    best are at most half of the legal moves. Only decisions of at most ``most``
+    moves are tried (every move is played out ``samples`` times: a placement among
+    hundreds would take minutes). Returns (staged state, seat, best ids)."""
+    game = nbgames.load(title, 2)
+    for seed in seeds:
+        s = game.new_state(seed=seed)
+        pols = [nbgames.bots.greedy.spawn(i) for i in range(2)]
+        line = []
+        while not s.is_terminal():
+            if 1 < len(s.legal_action_ids()) <= most:
+                line.append(s.clone())
+            p = s.current_player
+            s.apply(pols[p](s.observation(p), s.legal_actions()))
+        for last in reversed(line[-back:]):
+            staged = game.scenario(last.to_dict())
+            seat = staged.current_player
+            info = nbgames.InfoSet(staged, seat, rng=seed)
+            shares = {}
+            for aid in (int(a) for a in staged.legal_action_ids()):
+                shares[aid] = sum(_win_share(_finish(info.sample(k).apply(aid)), seat)
+                                  for k in range(samples)) / samples
+            top = max(shares.values())
+            wins = {a for a, v in shares.items() if v == top}
+            rest = [v for a, v in shares.items() if a not in wins]
+            if top >= 0.75 and rest and max(rest) <= top - 0.5 and 2 * len(wins) <= len(shares):
+                return staged, seat, wins
+    raise AssertionError(f"{title}: no staged position with a clearly best move in the seeds")
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_search_finds_the_clearly_best_move_in_a_staged_position(title):
+    """Section 6: with a small budget, the search plays a winning move where the other
+    moves (most of them) lose, on a position staged with game.scenario."""
+    staged, seat, wins = _clearly_best(title)
+    assert staged._origin is not None                      # a staged scenario
+    # enough searches that picking at random would pass all of them less than 5% of
+    # the time
+    share = len(wins) / len(staged.legal_action_ids())
+    runs = next(k for k in range(1, 10) if share ** k <= 0.05)
+    for seed in range(runs):
+        bot = nbgames.bots.ismcts(iterations=300, seed=seed)
+        aid = bot(staged.observation(seat), staged.legal_actions(),
+                  nbgames.InfoSet(staged, seat, rng=seed))
+        assert aid in wins, (staged.game.action_label(aid), sorted(wins)[:5])
+
+
+def test_ismcts_called_without_an_infoset_says_how_to_call_it():
+    s = midgame(TITLES[0])
+    bot = nbgames.bots.ismcts(iterations=10)
+    with pytest.raises(nbgames.PolicyError, match=r"infoset=nbgames\.InfoSet\(state, seat\)"):
+        bot(s.observation(s.current_player), s.legal_actions())
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_every_built_in_bot_repeats_itself(title):
+    """Section 5: the same observation and seed give the same move, called directly
+    (twice, in either order), wrapped in a user's function, or played in a game
+    (where the arena spawns the bot with a seed of its own)."""
+    game = nbgames.load(title, 2)
+    states = []
+    s = game.new_state(seed=3)
+    rng = random.Random(3)
+    while not s.is_terminal() and len(states) < 6:
+        if len(s.legal_action_ids()) > 1:
+            states.append(s.clone())
+        ids = s.legal_action_ids()
+        s.apply(int(ids[rng.randrange(len(ids))]))
+    bots = {"random": lambda seed: nbgames.bots.RandomPolicy(seed),
+            "greedy": lambda seed: nbgames.bots.GreedyPolicy(seed),
+            "ismcts": lambda seed: nbgames.bots.ismcts(iterations=40, seed=seed)}
+    for name, make in bots.items():
+        for st in states:
+            seat = st.current_player
+
+            def ask(bot, st=st, seat=seat, name=name):
+                args = [st.observation(seat), st.legal_actions()]
+                if name == "ismcts":
+                    return game.resolve(bot(*args, nbgames.InfoSet(st, seat, rng=7)))
+                return game.resolve(bot(*args))
+            bot = make(5)
+            first = ask(bot)
+            assert ask(make(9)) is not None
+            assert ask(bot) == first == ask(make(5)), f"{name} at step {len(st.history)}"
+            if name != "ismcts":
+                def wrapped(observation, legal_actions, bot=bot):
+                    return bot(observation, legal_actions)
+                assert game.resolve(wrapped(st.observation(seat), st.legal_actions())) == first
+    # the module-level bots share no generator: direct calls repeat whatever came before
+    st = states[-1]
+    seat = st.current_player
+    one = [game.resolve(nbgames.bots.greedy(st.observation(seat), st.legal_actions()))
+           for _ in range(3)]
+    nbgames.bots.greedy(states[0].observation(states[0].current_player), states[0].legal_actions())
+    one.append(game.resolve(nbgames.bots.greedy(st.observation(seat), st.legal_actions())))
+    assert len(set(one)) == 1
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_tournament_decision_is_the_direct_call_with_the_spawned_seed(title):
+    """A bot in a game decides as the same bot called directly with the seed the
+    arena spawned it with: the games repeat from their seeds alone."""
+    game = nbgames.load(title, 2)
+    rec = nbgames.play(game, ["greedy", "random"], seed=4)
+    t = nbgames.Table(game, seats=["greedy", "random"], seed=4)
+    copies = [nbgames.bots.GreedyPolicy(t._base.seed * 31), nbgames.bots.RandomPolicy(t._base.seed * 31 + 1)]
+    s = game.new_state(seed=4)
+    for aid in rec["actions"]:                # every decision, forced ones too (as the arena)
+        p = s.current_player
+        assert game.resolve(copies[p](s.observation(p), s.legal_actions())) == aid
+        s.apply(aid)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_the_anchor_puts_its_share_of_the_root_prior_on_the_heuristic_move(title):
+    """The search starts from the title bot's move: ``anchor`` of the root's prior is on
+    the move nbgames.bots.greedy makes with the same seed, the rest is the title's
+    prior scaled down; anchor=0 leaves the title's prior alone."""
+    s = midgame(title)
+    seat = s.current_player
+    greedy_move = int(s.game.resolve(nbgames.bots.GreedyPolicy(7)(s.observation(seat),
+                                                                    s.legal_actions())))
+    plain = nbgames.bots.ismcts(iterations=20, seed=7, anchor=0).analyse(nbgames.InfoSet(s))
+    leaning = nbgames.bots.ismcts(iterations=20, seed=7, anchor=0.6).analyse(nbgames.InfoSet(s))
+    assert sorted(plain) == sorted(leaning)
+    for a in plain:
+        want = 0.4 * plain[a]["prior"] + (0.6 if a == greedy_move else 0.0)
+        assert leaning[a]["prior"] == pytest.approx(want), (a, greedy_move)
+    assert leaning[greedy_move]["prior"] >= 0.6
+    with pytest.raises(nbgames.OptionError, match=r"anchor must be a number from 0 up to"):
+        nbgames.bots.ismcts(anchor=1)

@@ -81,8 +81,11 @@ def positions(players, memory, seed, every=3, recipes=True):
     state = game.new_state(seed=seed)
     bots = [nbgames.bots.RandomPolicy(seed=i) for i in range(players)]
     out = []
+    seen = set()                        # every phase at least once, whatever the seeded moves
     while not state.is_terminal():
-        if len(state.history) % every == 0:
+        phase = state.observation(None)["phase"]
+        if len(state.history) % every == 0 or phase not in seen:
+            seen.add(phase)
             out.append(state.clone())
         state.apply(bots[state.current_player](state.observation(state.current_player),
                                                state.legal_actions()))

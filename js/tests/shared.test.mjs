@@ -5,9 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FakeModel, fixtureTest, flush, installDom } from "./fakedom.mjs";
 import {
-  TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, hintRows, hintState,
-  makeContext, ordinal, paintHints, parseSeed, reviewAt, reviewCounts, reviewHints, reviewMarks, reviewState, seatLabel,
-  seatsTable, signed, solveView,
+  TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, hintGroupOf,
+  followHint, hintProgress, hintRows, hintState, hintTable, hintedIds, makeContext, ordinal, paintHints, parseSeed, pct,
+  reviewAt, reviewCounts, reviewHints, reviewMarks, reviewState, seatLabel, seatsTable, signed, solveView, valueText,
 } from "../shared.js";
 
 const SEATS = [
@@ -323,6 +323,26 @@ test("the generic board: the view as a list, one labelled data-aid button a lega
   assert.deepEqual(sent, [{ type: "action", id: 8 }]);
 });
 
+test("ctx.hint is the shown hint's best move, decoded; followHint applies each hint once", () => {
+  installDom();
+  const moves = { 5: { share: 0.6, visits: 60, value: 0.7 }, 2: { share: 0.3, visits: 30, value: 0.5 } };
+  const ui = {};
+  const ctx = makeContext(baseState({ hints: { status: "done", done: 90, moves } }), () => {}, ui);
+  assert.deepEqual(ctx.hint, { id: 5, kind: "move", dir: 0, d: 0, key: "3|5|90" });
+  const seen = [];
+  followHint(ctx, (a) => seen.push(a.id));
+  followHint(ctx, (a) => seen.push(a.id));
+  assert.deepEqual(seen, [5], "once per hint");
+  const next = makeContext(baseState({ step_index: 4, hints: { status: "done", done: 90, moves } }), () => {}, ui);
+  followHint(next, (a) => seen.push(a.id));
+  assert.deepEqual(seen, [5, 5], "a hint at another step is new");
+  assert.equal(makeContext(baseState({ hints: { status: "running", done: 3 } }), () => {}, {}).hint, null);
+  assert.equal(makeContext(baseState(), () => {}, {}).hint, null);
+  const root = h("div", null, h("button", { "data-aid": 5 }, "x"), h("button", { "data-aid": 1 }, "y"));
+  assert.equal(ctx.paint(root), 1);
+  assert.equal(makeContext(baseState(), () => {}, {}).paint(root), 0, "no hint shown: nothing painted");
+});
+
 test("hints: rows by share, heat painted on every data-aid element, button state", () => {
   installDom();
   const moves = { 1: { share: 0.6, visits: 60, value: 0.7 }, 2: { share: 0.3, visits: 30, value: 0.5 },
@@ -338,7 +358,7 @@ test("hints: rows by share, heat painted on every data-aid element, button state
   assert.equal(a.style.getPropertyValue("--nbg-heat"), "1.000");
   assert.equal(b.style.getPropertyValue("--nbg-heat"), "0.500");
   assert.ok(!b.classList.contains("nbg-hint-best"));
-  assert.match(b.getAttribute("title"), /push 1: 30% of the search \(30 visits\), win estimate 50%/);
+  assert.match(b.getAttribute("title"), /push 1: 30% of the search \(30 visits\), wins 50%/);
   assert.ok(!c.classList.contains("nbg-hinted"));
   assert.deepEqual(hintState({ advisor: "", legal: [0, 2] }).show, false);
   assert.equal(hintState({ advisor: "ismcts(1000)", legal: [0, 2] }).enabled, true);
@@ -346,6 +366,73 @@ test("hints: rows by share, heat painted on every data-aid element, button state
   const running = hintState({ advisor: "x", legal: [], hints: { status: "running", done: 250, total: 1000 } });
   assert.equal(running.label, "Thinking\u2026 25%");
   assert.ok(running.enabled && running.running);
+  // a time budget: the progress is the time spent of the budget
+  const timed = hintState({ advisor: "x", legal: [], hints: { status: "running", done: 90, total: null,
+    elapsed: 0.6, seconds: 1.5 } });
+  assert.equal(timed.label, "Thinking\u2026 40%");
+  assert.equal(hintProgress({ status: "running", done: 5 }), null);
+});
+
+test("hints: shares people can read, values that say what they mean", () => {
+  assert.equal(pct(0.414), "41%");
+  assert.equal(pct(0.001), "<1%");
+  assert.equal(pct(0), "0%");
+  assert.equal(valueText(0.61, "expected share of the win for the seat to move (0 to 1)"), "wins 61%");
+  assert.equal(valueText(0.61, "expected result ... from the final score margin"), "value 0.61");
+  assert.equal(valueText(0.5), "wins 50%");
+  // moves the search never visited are not listed (no column of 0%)
+  const moves = { 1: { share: 0.7, visits: 70, value: 0.6 }, 2: { share: 0, visits: 0, value: 0 },
+    3: { share: 0.3, visits: 30, value: 0.4 } };
+  assert.deepEqual(hintRows(moves, SPACE).map((r) => r.id), [1, 3]);
+});
+
+test("hints: many moves are grouped by kind and leading named fields, the overlay shows only the best", () => {
+  installDom();
+  // "move {dir} by {d:+d}": the group is the direction, the detail the distance
+  assert.deepEqual(hintGroupOf(SPACE, 8), { key: "move|1", label: "move right by \u2026", detail: "+0" });
+  assert.deepEqual(hintGroupOf(SPACE, 2), { key: "push", label: "push \u2026", detail: "1" });
+  assert.equal(hintGroupOf(SPACE, 0).label, "pass");
+  const moves = {};
+  const shares = { 1: 0.05, 2: 0.05, 3: 0.05, 4: 0.1, 5: 0.05, 6: 0.05, 7: 0.3, 8: 0.2, 9: 0.15 };
+  for (const [id, s] of Object.entries(shares)) moves[id] = { share: s, visits: Math.round(s * 100), value: s };
+  // few moves: one row each
+  assert.equal(hintTable(moves, SPACE).length, 5);
+  assert.ok(hintTable(moves, SPACE).every((r) => !r.moves));
+  // above groupAbove: groups, best first, with their best moves inside
+  const rows = hintTable(moves, SPACE, { groupAbove: 4 });
+  assert.deepEqual(rows.map((r) => r.label), ["move right by \u2026", "move left by \u2026", "push \u2026"]);
+  assert.ok(Math.abs(rows[0].share - 0.65) < 1e-9);
+  assert.deepEqual(rows[0].moves.map((m) => m.detail), ["-1", "+0", "+1"]);
+  assert.ok(Math.abs(rows[0].value - (30 * 0.3 + 20 * 0.2 + 15 * 0.15) / 65) < 1e-9);
+  // the overlay: the best 8 at most, none below a tenth of the best share
+  const many = {};
+  for (let i = 0; i < 10; i += 1) many[i] = { share: i === 0 ? 0.5 : 0.05, visits: 1, value: 0.5 };
+  many[10] = { share: 0.01, visits: 1, value: 0.5 };
+  const shown = hintedIds(many);
+  assert.equal(shown.size, 8);
+  assert.ok(shown.has("0") && !shown.has("10"));
+});
+
+test("hints: the panel shows the value for the seat to move and what it means, never null", async () => {
+  const { model, el } = mount(baseState({
+    advisor: "ismcts(1s)",
+    hints: { seat: 0, step: 3, status: "done", done: 812, total: null, elapsed: 1.02, seconds: 1,
+      value: 0.57, meaning: "expected share of the win for the seat to move (0 to 1)", values: null,
+      moves: { 4: { share: 0.75, visits: 609, value: 0.58 }, 2: { share: 0.25, visits: 203, value: 0.52 } } },
+  }));
+  await flush();
+  const box = el.querySelector(".nbg-hints");
+  const text = box.textContent;
+  assert.ok(!box.hidden);
+  assert.ok(!/null|undefined|NaN/.test(text), text);
+  assert.match(text, /wins 57%/);
+  assert.match(text, /expected share of the win/);
+  assert.match(text, /move left by -1 75% wins 58%/);
+  assert.match(text, /812 iterations in 1\.0 s/);
+  model.set({ hints: { seat: 0, step: 3, status: "running", done: 300, total: null, elapsed: 0.5, seconds: 1,
+    moves: {} } });
+  await flush();
+  assert.match(el.querySelector(".nbg-hints").textContent, /searching\u2026 300 iterations \(50%\)/);
 });
 
 const REVIEWED = {

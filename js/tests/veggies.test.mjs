@@ -257,6 +257,32 @@ test("the selection lives in ctx.ui: kept across renders of one position, reset 
   assert.equal(ui.src, 0, "a new position starts from the held card");
 });
 
+test("a new hint selects its best placement's card and rotation, once, and paints its spots", () => {
+  installDom();
+  const ui = {};
+  const legal = [...legalFor(0, 0, R0_SPOTS), ...legalFor(2, 1, [[-3, 0], [0, 3]])];
+  const best = place(2, 1, 0, 3);
+  const moves = { [best]: { share: 0.5, visits: 50, value: 0.6 }, [place(0, 0, 0, 3)]: { share: 0.3, visits: 30, value: 0.5 } };
+  const ctx = (hints) => makeContext({ view: placeView(), legal: runs(legal), action_space: SPACE, catalog: CATALOG,
+    seat_info: SEATS, viewer: 0, to_move: 0, winners: [], step_index: 2, hints }, () => {}, ui);
+  const el = board.render(ctx({ status: "done", done: 80, moves }));
+  assert.equal(ui.src, 2);
+  assert.equal(ui.q, 1);
+  assert.equal(el.querySelector('[data-key="vg-src-2"]').getAttribute("aria-pressed"), "true");
+  const painted = el.querySelectorAll(".vg-spot.nbg-hinted");
+  assert.deepEqual(painted.map((x) => Number(x.getAttribute("data-aid"))), [best], "the best spot is painted");
+  // the player picks another card: the same hint does not pull the selection back
+  el.querySelector('[data-key="vg-src-0"]').click();
+  el.querySelector('[data-key="vg-rot-ccw"]').click();
+  assert.deepEqual([ui.src, ui.q], [0, 0]);
+  assert.equal(el.querySelectorAll(".vg-spot.nbg-hinted").length, 1, "a local redraw paints the hint again");
+  const again = board.render(ctx({ status: "done", done: 80, moves }));
+  assert.deepEqual([ui.src, ui.q], [0, 0]);
+  assert.equal(again.querySelectorAll(".vg-spot.nbg-hinted").length, 1, "the held card's hinted spot");
+  board.render(ctx({ status: "running", done: 10 }));
+  assert.equal(ui.src, 0, "a running hint moves nothing");
+});
+
 test("keyboard placing: focus the stand, arrows move the ghost, Enter places", () => {
   const sent = [];
   const legal = legalFor(0, 0, R0_SPOTS);

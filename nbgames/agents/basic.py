@@ -1,4 +1,13 @@
-"""The random policy and the dispatcher to each title's heuristic bot."""
+"""The random policy and the dispatcher to each title's heuristic bot.
+
+Both are reproducible on their own: each decision draws a fresh generator from
+the policy's ``seed`` and what identifies the decision in the observation (title,
+seat, step), so the same observation and seed give the same move whether the bot
+is called directly, wrapped in a user's function or played in a tournament. There
+is no shared generator: ``nbgames.bots.greedy`` called twice on one position
+answers the same twice. The arena gives every game its own copy (``spawn``),
+seeded for that game.
+"""
 
 from __future__ import annotations
 
@@ -8,27 +17,31 @@ import random as _random
 from ..core.registry import spec
 
 
+def decision_rng(seed, observation) -> _random.Random:
+    """The generator of one decision: from a bot's ``seed`` and the observation's
+    title, seat and step (nothing else), so a position always gets the same draw."""
+    return _random.Random(f"{seed}|{observation.get('title')}|{observation.get('seat')}|"
+                          f"{observation.get('step')}")
+
+
 class RandomPolicy:
-    """Uniform over the legal actions, from its own seeded generator. Samples an
-    index, so no Action object is built."""
+    """Uniform over the legal actions, drawn from ``decision_rng`` (the seed and
+    the observation). Samples an index, so no Action object is built."""
 
     __name__ = "random"
 
     def __init__(self, seed: int = 0):
         self.seed = seed
-        self.rng = _random.Random(seed)
 
     def spawn(self, seed: int) -> RandomPolicy:
         return RandomPolicy(seed)
 
-    def reseed(self, seed: int) -> None:
-        self.rng.seed(seed)
-
     def __call__(self, observation, legal_actions):
+        rng = decision_rng(self.seed, observation)
         ids = getattr(legal_actions, "ids", None)
         if ids is None:
-            return legal_actions[self.rng.randrange(len(legal_actions))]
-        return int(ids[self.rng.randrange(len(ids))])
+            return legal_actions[rng.randrange(len(legal_actions))]
+        return int(ids[rng.randrange(len(ids))])
 
     def __repr__(self):
         return f"nbgames.bots.RandomPolicy(seed={self.seed})"
@@ -47,26 +60,26 @@ _MEMORY: dict = {}
 
 class GreedyPolicy:
     """Each title's heuristic bot (the ``bot`` of its :class:`~nbgames.core.spec.TitleSpec`),
-    picked by the observation's ``title``. Ties are broken by its seeded generator."""
+    picked by the observation's ``title``; each title's bot docstring says what it
+    maximises. Ties (and any sampling) use ``decision_rng`` (the seed and the
+    observation). A title bot that remembers (it takes ``memory``) keeps its memory
+    in this copy: the arena gives every game a fresh one (``spawn``)."""
 
     __name__ = "greedy"
 
     def __init__(self, seed: int = 0):
         self.seed = seed
-        self.rng = _random.Random(seed)
         self.memory: dict = {}      # per game: a title bot that remembers keeps it here
 
     def spawn(self, seed: int) -> GreedyPolicy:
         return GreedyPolicy(seed)
 
-    def reseed(self, seed: int) -> None:
-        self.rng.seed(seed)
-
     def __call__(self, observation, legal_actions):
         bot = spec(observation["title"]).bot
+        rng = decision_rng(self.seed, observation)
         if _takes_memory(bot):
-            return bot(observation, legal_actions, self.rng, memory=self.memory)
-        return bot(observation, legal_actions, self.rng)
+            return bot(observation, legal_actions, rng, memory=self.memory)
+        return bot(observation, legal_actions, rng)
 
     def __repr__(self):
         return f"nbgames.bots.GreedyPolicy(seed={self.seed})"

@@ -67,8 +67,13 @@ class Advice:
     """The advisor of one :class:`~nbgames.arena.table.Table`.
 
     ``hints`` is what the last analysis published (empty when none):
-    ``{"seat", "step", "status": "running"|"done", "done", "total", "values",
-    "moves": {aid: {"share", "visits", "value"}}}``. ``on_change(hints, error)``
+    ``{"seat", "step", "status": "running"|"done", "done", "total", "elapsed",
+    "seconds", "value", "meaning", "values", "moves": {aid: {"share", "visits",
+    "value"}}}``: ``done`` iterations of ``total`` (None for a time budget: then
+    ``elapsed`` of the advisor's ``seconds`` tells the progress), ``value`` the
+    expected result for the seat over the whole search (the advisor's
+    ``last_search``) and ``meaning`` what a value is (its ``value_meaning``), when
+    the advisor says. ``on_change(hints, error)``
     is called (from the analysing thread too) whenever it changes; ``error`` is
     an NbgamesError when the analysis failed (its message may hold what the seat
     sees, so it names the seat), else None."""
@@ -138,7 +143,9 @@ class Advice:
         adv = self.advisor.spawn(seed) if hasattr(self.advisor, "spawn") else self.advisor
         infoset = self._infoset(seat)
         job = {"key": self._position(seat), "cancel": threading.Event(), "seat": seat,
-               "step": state.step, "last": 0.0}
+               "step": state.step, "last": 0.0, "start": time.monotonic(),
+               "seconds": getattr(adv, "seconds", None),
+               "meaning": getattr(adv, "value_meaning", None)}
         with self._lock:
             self._job = job
         if wait:
@@ -182,7 +189,10 @@ class Advice:
             if job["cancel"].is_set() or self._job is not job:
                 return
             self._set({"seat": job["seat"], "step": job["step"], "status": status, "done": done,
-                       "total": total, "values": job.get("values"), "moves": rounded_moves(moves)})
+                       "total": total, "elapsed": round(time.monotonic() - job["start"], 2),
+                       "seconds": job["seconds"], "value": job.get("value"),
+                       "meaning": job["meaning"], "values": job.get("values"),
+                       "moves": rounded_moves(moves)})
 
     def _run(self, adv, infoset, job):
         try:
@@ -196,9 +206,13 @@ class Advice:
                                                public=f"advisor failed: {type(e).__name__}"))
             return None
         done = sum(m["visits"] for m in stats.values())
+        search = getattr(adv, "last_search", None)
+        if isinstance(search, dict) and search.get("value") is not None:
+            job["value"] = round(float(search["value"]), 4)
         values = getattr(adv, "values", None)
         job["values"] = [round(float(v), 3) for v in values(infoset)] if callable(values) else None
-        self._publish(job, "done", done, done, stats)
+        # a time budget has no total: the iterations are what the time allowed
+        self._publish(job, "done", done, None if job["seconds"] is not None else done, stats)
         return stats
 
 

@@ -5,7 +5,7 @@ a graph of how each seat's chances went.
 >>> import nbgames
 >>> rec = nbgames.play(nbgames.load(nbgames.games()[0], players=2), ["greedy", "random"], seed=3)
 >>> rev = nbgames.review(rec, seats=[1], budget=30, progress=False)
->>> sorted(set(r["class"] for r in rev.rows)) <= sorted(nbgames.arena.review.CLASSES)
+>>> {r["class"] for r in rev.rows} <= set(nbgames.arena.review.CLASSES)
 True
 
 What a row holds
@@ -61,7 +61,7 @@ Where the values come from
   deals. By default for 2-player games only (an exact sequence-form LP); with
   three or more players no exact method scales (pass ``exact=`` a solver to use
   pygambit's approximate logit QRE anyway).
-* **Search** elsewhere: ``nbgames.bots.ismcts(iterations=budget)`` (or the
+* **Search** elsewhere: ``nbgames.bots.ismcts(iterations=budget, anchor=0)`` (or the
   ``advisor`` given), ``source="search"``. Its best move is the most visited one.
   A search spends few visits on the moves it does not like, so their values are
   noisy (and biased low: they were left alone after a bad start). So when the
@@ -152,15 +152,17 @@ def _search_advisor(advisor, budget):
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 1):
         raise OptionError(f"budget must be None (default {DEFAULT_BUDGET}) or an int >= 1 "
                           f"(search iterations per decision), got {budget!r}")
+    # the review's own search has no anchor: a judge that leans to the heuristic bot's
+    # move would favour the bot it reviews
     if advisor is None or (isinstance(advisor, str) and advisor == "ismcts"):
-        return ismcts(iterations=budget or DEFAULT_BUDGET), None
+        return ismcts(iterations=budget or DEFAULT_BUDGET, anchor=0), None
     if isinstance(advisor, str) or not callable(getattr(advisor, "analyse", None)):
         raise OptionError(f"advisor must be None, \"ismcts\", a policy with an analyse(infoset) "
                           f"method (nbgames.bots.ismcts(...)) or a solver "
                           f"(nbgames.theory.solver(payoff=\"win\")), got {advisor!r}"[:300])
     if callable(getattr(advisor, "can_solve", None)):     # a solver: exact where it can
         _check_solver(advisor)
-        return ismcts(iterations=budget or DEFAULT_BUDGET), advisor
+        return ismcts(iterations=budget or DEFAULT_BUDGET, anchor=0), advisor
     if budget is not None:
         raise OptionError(f"budget={budget} sets the default search's iterations; {policy_name(advisor)} "
                           f"has its own budget (set it there, e.g. nbgames.bots.ismcts(iterations="

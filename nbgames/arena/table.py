@@ -53,7 +53,9 @@ class Table:
     Each policy seat gets its own copy for the game (``spawn``), so a policy that
     remembers keeps its memory; before each decision a policy that supports it is
     re-seeded from the game, the step and the seat (``reseed``), so the same
-    position always gets the same answer, across undo/goto and reruns.
+    position always gets the same answer, across undo/goto and reruns (the built-in
+    bots need no re-seeding: each decision draws its generator from the bot's seed
+    and the observation).
     ``nbgames.play`` is a Table run to the end, so both give the same games.
     """
 

@@ -35,6 +35,16 @@ class TitleSpec:
                   one seat into a :class:`~nbgames.core.encoding.Tensor`, slice by
                   named slice, the same sizes for every state of a game
                   configuration (see :mod:`nbgames.core.encoding`).
+    ``prior``     optional ``prior(state, ids) -> weights``: for a position reached
+                  in a search (a determinized State), how likely the seat to move
+                  is to play each of the legal ``ids``, from that seat's view
+                  (non-negative numbers, one an id). ``nbgames.bots.ismcts`` uses it
+                  for PUCT and progressive widening. Cheap: it runs once a node.
+    ``evaluate``  optional ``evaluate(state) -> values``: each seat's expected
+                  share of the win, in [0, 1], for a position reached in a search
+                  (scored where a rollout stops, and at the end with
+                  ``reward="margin"``). Without it the search uses a logistic of
+                  the lead in ``state.scores()``.
     ``extra``     anything else a later part of the framework needs.
     """
 
@@ -45,6 +55,8 @@ class TitleSpec:
     bench_players: tuple[int, ...] = ()
     variants: tuple[dict, ...] = ()
     encoder: Callable[..., None] | None = None
+    prior: Callable[..., Any] | None = None
+    evaluate: Callable[..., Any] | None = None
     extra: dict = field(default_factory=dict)
 
     @property

@@ -145,11 +145,15 @@ class GameWidget(anywidget.AnyWidget):
 
     hints = t.Dict(read_only=True).tag(sync=True)
     """The advisor's analysis of the viewer's decision (empty when none):
-    ``{"seat", "step", "status": "running"|"done", "done", "total", "moves":
-    {aid: {"share", "visits", "value"}}}``. Only the viewer's legal actions, only
-    from the viewer's infoset, and only while the position is the one analysed:
-    any move, undo, goto, new game or viewer change clears it (and cancels a
-    search still running)."""
+    ``{"seat", "step", "status": "running"|"done", "done", "total", "elapsed",
+    "seconds", "value", "meaning", "moves": {aid: {"share", "visits", "value"}}}``:
+    ``done`` iterations of ``total`` (None for a time budget: then ``elapsed`` of
+    ``seconds`` tells the progress), ``value`` the expected result for the viewer
+    over the whole search and ``meaning`` what a value is (e.g. "expected share
+    of the win ..."). Only the viewer's legal actions, only from the viewer's
+    infoset, and only while the position is the one analysed: any move, undo,
+    goto, new game or viewer change clears it (and cancels a search still
+    running)."""
 
     reviewed = t.Dict(read_only=True).tag(sync=True)
     """The review of the game on the board (:meth:`GameWidget.review`), as this viewer

@@ -44,7 +44,7 @@ from .rules import CookoffGame, CookoffState
 
 SPEC = TitleSpec(game=CookoffGame, bot=bot.choose, render=render.render,
                  js=("chili_cookoff.js",), bench_players=(2, 4, 7),
-                 encoder=encoder.encode)
+                 encoder=encoder.encode, prior=bot.search_prior, evaluate=bot.search_evaluate)
 
 __doc__ += SPEC.help()
 

@@ -4,10 +4,21 @@ Picking: take the card that raises the best reachable recipe value most.
 Playing: estimate which pick slot each card would buy among the cards already
 on the table (a later card wins a tie), value the card we would get there,
 and charge a little for spending a high rank early.
+
+What it maximises: its own recipe value this round, one decision at a time:
+``max over its recipes of (prices of the matching cards collected + 6 *
+(matched / needed) ** 2)`` (the bonus weighed by progress), for a pick the gain
+of the card taken, for a play the gain of the card the slot is expected to buy
+less a quarter of what the card played would have been worth and a little for
+its rank. It ignores the other players' recipes.
+
+:func:`search_prior` and :func:`search_evaluate` give ``nbgames.bots.ismcts``
+the same view of a position (the title's ``SPEC``).
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 
@@ -63,3 +74,127 @@ def choose(obs: dict, legal, rng) -> int:
         options.append((score, t))
     best = max(options, key=lambda x: x[0])[1]
     return space.encode("play", card=best)
+
+
+# -- for the search (nbgames.bots.ismcts): a prior and an evaluation on a State -------------
+# Both read a position reached in a search (a determinized State: the other seats'
+# hands and recipes are samples), each seat from its own cards.
+
+def _facts(game):
+    """Per game, once: each card type's ingredient index and price, each recipe's
+    needs as (ingredient index, count, price) triples."""
+    f = getattr(game, "_search_facts", None)
+    if f is None:
+        c = game.components
+        names = list(c.ingredients)
+        ing = [names.index(t.ingredient) for t in c.types]
+        recipes = [[(names.index(k), v, c.prices[k]) for k, v in need.items()]
+                   for _, need in c.recipes]
+        f = game._search_facts = {"ing": ing, "recipes": recipes, "bonus": c.bonus,
+                                  "hand_size": c.hand_size, "nings": len(names)}
+    return f
+
+
+def _round_value(f, have, recipes, hands_left) -> float:
+    """What a seat's collected ingredients (counts by ingredient) are likely to score
+    this round: its best recipe's points now, plus the bonus weighted by how few
+    ingredients are missing for the hands left."""
+    best = 0.0
+    bonus = f["bonus"]
+    for r in recipes:
+        pts = missing = 0
+        for i, need, price in f["recipes"][r]:
+            m = have[i]
+            if m >= need:
+                pts += price * need
+            else:
+                pts += price * m
+                missing += need - m
+        if missing == 0:
+            v = pts + bonus
+        elif missing > hands_left:
+            v = pts
+        else:
+            v = pts + bonus * 0.45 ** missing
+        if v > best:
+            best = v
+    return best
+
+
+def _counts(f, cards):
+    have = [0] * f["nings"]
+    ing = f["ing"]
+    for t in cards:
+        have[ing[t]] += 1
+    return have
+
+
+def search_prior(state, ids) -> list[float]:
+    """How likely the seat to move is to take each legal action, from its own cards
+    (a softmax over 1.5 points of :func:`choose`'s reasoning on a State): a pick by
+    how much the card raises its best recipe's value; a play by the gain of the card
+    its pick place is expected to buy, less a quarter of the card's own worth and a
+    little for its rank."""
+    g = state.game
+    f = _facts(g)
+    seat = state.current_player
+    hands_left = f["hand_size"] - state.hand_no - 1
+    have = _counts(f, state.collected[seat])
+    recipes = state.recipes[seat]
+    base = _round_value(f, have, recipes, hands_left)
+    ing = f["ing"]
+    unpacked = g.unpacked
+    memo: dict = {}
+
+    def gain(t):
+        v = memo.get(t)
+        if v is None:
+            i = ing[t]
+            have[i] += 1
+            v = memo[t] = _round_value(f, have, recipes, hands_left) - base
+            have[i] -= 1
+        return v
+
+    if state.phase == "pick":
+        scores = [gain(unpacked[a][1]) for a in ids]
+    else:
+        ranks = g.ranks
+        played = [t for _, t in state.played]
+        pg = [gain(t) for t in played]
+        still = g.players - len(played) - 1
+        scores = []
+        for a in ids:
+            t = unpacked[a][1]
+            r = ranks[t]
+            mine = gain(t)
+            gains = sorted(pg + [mine], reverse=True)
+            slot = sum(1 for p in played if ranks[p] > r) + still * (0.5 if r < 6 else 0.15)
+            slot = min(int(round(slot)), len(gains) - 1)
+            scores.append(gains[slot] - 0.25 * mine - 0.15 * r)
+    top = max(scores)
+    return [math.exp((x - top) / 1.5) for x in scores]
+
+
+def search_evaluate(state) -> list[float]:
+    """Each seat's expected share of the win: a logistic of its lead (or deficit)
+    over the best other seat, in points: the totals so far plus what its collected
+    ingredients are likely to score this round (:func:`_round_value`). The scale
+    widens with the hands and rounds still to play."""
+    g = state.game
+    f = _facts(g)
+    n = g.players
+    totals = state.totals
+    if state.current_player is None:
+        est = [float(x) for x in totals]
+        scale = 2.0
+    else:
+        hands_left = f["hand_size"] - state.hand_no
+        est = [totals[s] + _round_value(f, _counts(f, state.collected[s]), state.recipes[s],
+                                        hands_left) for s in range(n)]
+        rounds_left = g.options["rounds"] - state.round - 1
+        scale = 3.0 + 0.6 * hands_left + 5.0 * rounds_left
+    out = []
+    for s in range(n):
+        best = max(est[t] for t in range(n) if t != s)
+        out.append(1.0 / (1.0 + math.exp(-(est[s] - best) / scale)))
+    return out

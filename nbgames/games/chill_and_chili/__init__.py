@@ -109,7 +109,8 @@ from .rules import ChillGame, ChillState
 
 SPEC = TitleSpec(game=ChillGame, bot=bot.choose, render=render.render,
                  js=("chill_and_chili.js",), bench_players=(2, 5),
-                 encoder=encoder.encode)
+                 encoder=encoder.encode,
+                 prior=bot.search_prior, evaluate=bot.search_evaluate)
 
 __doc__ += SPEC.help()
 

@@ -128,7 +128,7 @@ SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
                  js=("kupferkessel.js",), bench_players=(2, 3),
                  variants=({"memory": "recall"}, {"recipes": True},
                            {"memory": "recall", "recipes": True}),
-                 encoder=encoder.encode)
+                 encoder=encoder.encode, prior=bot.search_prior, evaluate=bot.search_evaluate)
 
 __doc__ += SPEC.help()
 

@@ -17,10 +17,18 @@ mode the observation holds every kettle; in table mode it keeps a per-game
 :class:`Memory` (the card it takes, the tops and heights it sees: what a careful
 player remembers) on its own generator, which the arena gives fresh to every
 game. :func:`forgetful` is the same evaluation from the observation alone.
+
+What it maximises: the expected change of its own final score from the decision
+at hand (ingredient points, the value-1 bonus, recipes), plus the small bonuses
+above; one decision at a time.
+
+:func:`search_prior` and :func:`search_evaluate` give ``nbgames.bots.ismcts`` a
+prior and an evaluation (the title's ``SPEC``).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from math import comb
 
@@ -239,16 +247,94 @@ def forgetful(obs: dict, legal, rng) -> int:
 
 
 class Forgetful:
-    """:func:`forgetful` as a seeded policy (``spawn(seed)`` like the built-in bots)."""
+    """:func:`forgetful` as a seeded policy (``spawn(seed)`` like the built-in bots):
+    each decision draws its generator from the seed and the observation's seat and
+    step, so the same observation and seed always give the same move."""
 
     __name__ = "forgetful"
 
     def __init__(self, seed: int = 0):
         self.seed = seed
-        self.rng = random.Random(seed)
 
     def spawn(self, seed: int) -> Forgetful:
         return Forgetful(seed)
 
     def __call__(self, obs, legal):
-        return forgetful(obs, legal, self.rng)
+        rng = random.Random(f"{self.seed}|{obs.get('title')}|{obs.get('seat')}|{obs.get('step')}")
+        return forgetful(obs, legal, rng)
+
+
+# -- for the search (nbgames.bots.ismcts): a prior and an evaluation on a State -------------
+# A position reached in a search is a determinized State: in table mode every buried
+# kettle card (the seat's own too) is a sample, so these read an expectation.
+
+def _kettle_points(game, kettle, seat: int) -> float:
+    """Ingredient points of one kettle (Scoring), without the value-1 bonus."""
+    ing, val, col = game.ingredient, game.value, game.colour
+    own = game.seat_colours[seat]
+    count: dict = {}
+    total: dict = {}
+    doubled: dict = {}
+    for c in kettle:
+        i = ing[c]
+        count[i] = count.get(i, 0) + 1
+        total[i] = total.get(i, 0) + val[c]
+        doubled[i] = col[c] == own
+    four = game.components.four_bonus
+    return sum(scoring.ingredient_points(k, total[i], doubled[i], four) for i, k in count.items())
+
+
+def _ones(game, kettles) -> list[int]:
+    val = game.value
+    ones = [sum(1 for c in k if val[c] == 1) for k in kettles]
+    bonus = game.components.ones_bonus
+    top = max(ones)
+    return [bonus if o == top and ones.count(top) == 1 else 0 for o in ones]
+
+
+def search_prior(state, ids) -> list[float]:
+    """How likely the seat to move is to take each legal action: a take by how much
+    the card changes its kettle's points (a softmax over 3 points), a little more
+    for value-1 cards; symbols are mostly used and a last card kept when it helps."""
+    g = state.game
+    seat = state.current_player
+    kettle = state.kettles[seat]
+    base = _kettle_points(g, kettle, seat)
+    out = []
+    for a in ids:
+        cell = g.cell_of.get(a)
+        if cell is not None:
+            card = state.grid[cell]
+            gain = _kettle_points(g, kettle + [card], seat) - base
+            gain += 0.8 if g.value[card] == 1 else 0.0
+            out.append(math.exp(max(-12.0, min(gain, 12.0)) / 3.0))
+        elif a in g.use_ids:
+            out.append(3.0)
+        elif a == g.last_ids[0]:            # keep the last card
+            card = state.pending
+            gain = _kettle_points(g, kettle + [card], seat) - base
+            out.append(math.exp(max(-12.0, min(gain, 12.0)) / 3.0))
+        else:
+            out.append(1.0)
+    return out
+
+
+def search_evaluate(state) -> list[float]:
+    """Each seat's expected share of the win: a logistic, over 8 points, of its
+    lead over the best other seat if the game were scored now (ingredient points
+    of its kettle and the value-1 bonus; recipes are left out)."""
+    g = state.game
+    n = g.players
+    if state.current_player is None:
+        est = [r["total"] for r in state.result]
+        scale = 2.0
+    else:
+        kettles = state.kettles
+        ones = _ones(g, kettles)
+        est = [_kettle_points(g, kettles[s], s) + ones[s] for s in range(n)]
+        scale = 8.0
+    out = []
+    for s in range(n):
+        best = max(est[t] for t in range(n) if t != s)
+        out.append(1.0 / (1.0 + math.exp(-(est[s] - best) / scale)))
+    return out

@@ -155,7 +155,8 @@ from .rules import ScovilleGame, ScovilleState
 
 SPEC = TitleSpec(game=ScovilleGame, bot=bot.choose, render=render.render,
                  js=("scoville.js",), bench_players=(2, 6), variants=({"screens": False},),
-                 encoder=encoder.encode)
+                 encoder=encoder.encode,
+                 prior=bot.search_prior, evaluate=bot.search_evaluate)
 
 __doc__ += SPEC.help()
 

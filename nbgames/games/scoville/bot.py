@@ -17,9 +17,19 @@ game's fixed facts (``legal.game``: the breeding chart, the cards, the field).
 * Fulfilment: the best recipe it can pay; a market card if its reward beats the
   peppers paid; then it sells the colour that fetches most among the peppers no
   target needs.
+
+What it maximises: the worth of its own holdings in points, one decision at a
+time (a walk: its whole remaining walk), with peppers valued by the worth above,
+money at $3 a point and a bonus tile at 4 points; the bid and the spot follow
+fixed rules. It does not model the other players.
+
+:func:`search_prior` and :func:`search_evaluate` give ``nbgames.bots.ismcts``
+a prior and an evaluation (the title's ``SPEC``).
 """
 
 from __future__ import annotations
+
+import math
 
 WORTH = [0.5, 0.5, 0.5, 1.0, 1.0, 1.0, 1.6, 2.6, 2.6, 5.0]
 TILE_POINTS = 4
@@ -221,3 +231,163 @@ def _fulfil(obs, game, ids, field, worth, need):
         if val > best_v:
             best, best_v = a, val
     return best if best is not None else done
+
+
+# -- for the search (nbgames.bots.ismcts): a prior and an evaluation on a State -------------
+# A position reached in a search is a determinized State: behind the screens the other
+# seats' peppers, money and cards are samples.
+
+def search_prior(state, ids) -> list[float]:
+    """How likely the seat to move is to take each legal action: bids near what
+    ``choose`` bids (a tenth of the money, at most $3; the weight falls by e
+    with every $1 away), auction cards by the worth of their peppers, plaques
+    taken, harvest steps by the worth of what they harvest less the bonus tile
+    they would spend (a double back, a step past the third), against 1 for
+    stopping; fulfilment by what a card earns (recipes and market cards before
+    sales, sales before done), planting as ``_plant_prior`` says; otherwise
+    uniform."""
+    g = state.game
+    ph = state.phase
+    if ph == "bid":
+        base = g.K["bid"].id(0)              # bid ids run in order of the amount
+        usual = min(3, state.money[state.current_player] // 10)    # what ``choose`` bids
+        return [math.exp(-abs(a - base - usual)) + 0.01 for a in ids]
+    space = g.action_space
+    if ph == "plaque":
+        return [4.0 if space.unpack(a)[1] == 0 else 1.0 for a in ids]
+    if ph == "plant":
+        return _plant_prior(state, ids)
+    if ph == "claim":
+        cards = g.components.auction
+        return [math.exp(min(10.0, sum(WORTH[c] for c in cards[space.unpack(a)[1]])) / 2.0)
+                for a in ids]
+    if ph == "harvest":
+        extra = state.walk[2] >= 3           # a step now plays the extra-step tile
+        out = []
+        for a in ids:
+            kind, *v = space.unpack(a)
+            if kind == "done":
+                out.append(1.0)
+                continue
+            gain = sum(WORTH[c] for c in state._harvest_at(v[0])) + 0.3
+            if kind == "back" or extra:      # a bonus tile is worth TILE_POINTS kept
+                gain -= TILE_POINTS + 0.5
+            out.append(math.exp(max(-10.0, min(gain, 10.0))))
+        return out
+    if ph == "fulfil":
+        c = g.components
+        out = []
+        for a in ids:
+            kind, *v = space.unpack(a)
+            if kind == "recipe":
+                out.append(math.exp(min(c.recipes[v[0]].vp, 12) / 3.0) + 1.0)
+            elif kind == "market":
+                m = c.market[v[0]]
+                out.append(math.exp(min(m.vp + m.coins / 3, 12) / 3.0) + 1.0)
+            elif kind == "sell":
+                out.append(0.4)
+            else:
+                out.append(0.6)
+        return out
+    return [1.0] * len(ids)
+
+
+def _eval_cards(g):
+    """For ``_holdings_worth``, per game: each recipe's and market card's needs as
+    (points, number of peppers, [(colour, count), ...]) (only the colours it names)."""
+    f = getattr(g, "_eval_cards", None)
+    if f is None:
+        c = g.components
+
+        def sparse(need):
+            return [(i, k) for i, k in enumerate(need) if k]
+        f = g._eval_cards = (
+            [(c.recipes[r].vp, sum(n), sparse(n)) for r, n in enumerate(g.recipe_need)],
+            [(c.market[m].vp + c.market[m].coins / 3, sum(n), sparse(n))
+             for m, n in enumerate(g.market_need)])
+    return f
+
+
+def _holdings_worth(state, s) -> float:
+    """Points a seat's peppers and money are likely to become: every pepper at 60%
+    of its ``WORTH``, money at $3 a point (not rounded down), and the best recipe
+    or market card on display weighted by how much of it the peppers already pay
+    (its points times the square of the share paid, at 60%)."""
+    recipes, market = _eval_cards(state.game)
+    have = state.peppers[s]
+    v = 0.6 * sum(k * w for k, w in zip(have, WORTH)) + state.money[s] / 3
+    best = 0.0
+    for table, cards in ((recipes, state.recipes), (market, state.market)):
+        for card in cards:
+            worth, total, need = table[card]
+            if not total:
+                continue
+            paid = 0
+            for i, k in need:
+                h = have[i]
+                paid += h if h < k else k
+            x = worth * paid * paid / (total * total)
+            if x > best:
+                best = x
+    return v + 0.6 * best
+
+
+def _plant_prior(state, ids) -> list[float]:
+    """``_plant``'s reasoning as weights: plant the pepper worth least to keep,
+    where its new neighbours breed best, for the plaque it earns; a second pepper
+    (it spends the bonus tile) only when that is worth the tile."""
+    g = state.game
+    space = g.action_space
+    f = g.field
+    chart = g.components.chart
+    field = state.field
+    me = state.current_player
+    done = g.K["done"].id()
+    took = state.plaque_round[me]
+    stacks = state.stacks
+    second = state.planted >= 1
+    out = []
+    for a in ids:
+        if a == done:
+            out.append(1.0)
+            continue
+        _, col, p = space.unpack(a)
+        v = -WORTH[col]
+        st = g.plaque_of[col]
+        if st >= 0 and stacks[st] and not took:
+            v += stacks[st][0]
+        for q in f.neighbours[p]:
+            if field[q] >= 0:
+                v += 0.3 * sum(WORTH[x] for x in chart[col][field[q]])
+        if second:
+            v -= TILE_POINTS + 0.5
+        out.append(math.exp(max(-10.0, min(v, 10.0))))
+    return out
+
+
+def search_evaluate(state) -> list[float]:
+    """Each seat's expected share of the win: a logistic of its lead over the best
+    other seat, in points: the points it holds now (cards won, plaques, unused
+    tiles) plus what its peppers and money are likely to become
+    (``_holdings_worth``). The scale is 15 points: what the seat sees of the
+    others is a sample (behind the screens), so a lead is never sure."""
+    n = state.game.players
+    if state.current_player is None:
+        est = list(state.result["totals"])
+        scale = 2.0
+    else:
+        tv = state.game.components.tile_vp
+        est = [sum(v for _, v in state.won[s]) + tv * sum(state.tiles[s])
+               + _market_recipe_vp(state, s) + _holdings_worth(state, s) for s in range(n)]
+        scale = 15.0
+    out = []
+    for s in range(n):
+        best = max(est[t] for t in range(n) if t != s)
+        out.append(1.0 / (1.0 + math.exp(-(est[s] - best) / scale)))
+    return out
+
+
+def _market_recipe_vp(state, s) -> int:
+    c = state.game.components
+    return (sum(c.market[m].vp for m in state.held_market[s])
+            + sum(c.recipes[r].vp for r in state.held_recipes[s]))

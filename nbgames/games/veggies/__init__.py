@@ -91,7 +91,8 @@ from .rules import VeggiesGame, VeggiesState
 
 SPEC = TitleSpec(game=VeggiesGame, bot=bot.choose, render=render.render,
                  js=("veggies.js",), bench_players=(2, 4),
-                 encoder=encoder.encode)
+                 encoder=encoder.encode,
+                 prior=bot.search_prior, evaluate=bot.search_evaluate)
 
 __doc__ += SPEC.help()
 
