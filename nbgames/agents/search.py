@@ -78,6 +78,7 @@ import random
 import time
 
 from ..core.errors import OptionError, PolicyError
+from ..core.spec import margin_values
 from .adapter import as_policy, policy_name
 from .basic import GreedyPolicy, decision_rng
 
@@ -126,17 +127,6 @@ def win_shares(state) -> list[float]:
         share = 1.0 / len(winners)
         for w in winners:
             out[w] = share
-    return out
-
-
-def margin_values(scores, scale: float) -> list[float]:
-    """Each seat's value in (0, 1) from score margins: a logistic of the seat's
-    score less the best other score, over ``scale`` points."""
-    out = []
-    for s, mine in enumerate(scores):
-        best = max(x for t, x in enumerate(scores) if t != s)
-        z = (mine - best) / scale
-        out.append(1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0)
     return out
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+from ...core.spec import margin_values
+
 
 def _recipe_value(have: Counter, recipe: dict, prices: dict) -> float:
     """Points the recipe gives for ``have`` plus a share of the bonus by progress."""
@@ -193,8 +195,4 @@ def search_evaluate(state) -> list[float]:
                                         hands_left) for s in range(n)]
         rounds_left = g.options["rounds"] - state.round - 1
         scale = 3.0 + 0.6 * hands_left + 5.0 * rounds_left
-    out = []
-    for s in range(n):
-        best = max(est[t] for t in range(n) if t != s)
-        out.append(1.0 / (1.0 + math.exp(-(est[s] - best) / scale)))
-    return out
+    return margin_values(est, scale)

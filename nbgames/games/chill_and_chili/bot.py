@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import math
 
+from ...core.spec import margin_values
+
 
 def _facts(game):
     f = getattr(game, "_greedy_facts", None)
@@ -205,7 +207,7 @@ def search_evaluate(state) -> list[float]:
     n = g.players
     lines = state._lines()
     if state.current_player is None:
-        return _logistic([x["total"] for x in lines], 2.0)
+        return margin_values([x["total"] for x in lines], 2.0)
     f = _facts(g)
     suns, points = f["suns"], f["points"]
     turns_left = state.pond_board / n
@@ -217,13 +219,4 @@ def search_evaluate(state) -> list[float]:
             if d < suns[c]:
                 v += 0.3 * points[c] * d / suns[c] * min(1.0, turns_left / 3)
         est.append(v)
-    return _logistic(est, 5.0)
-
-
-def _logistic(est, scale) -> list[float]:
-    n = len(est)
-    out = []
-    for s in range(n):
-        best = max(est[t] for t in range(n) if t != s)
-        out.append(1.0 / (1.0 + math.exp(-(est[s] - best) / scale)))
-    return out
+    return margin_values(est, 5.0)

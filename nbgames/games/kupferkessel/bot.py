@@ -32,6 +32,7 @@ import math
 import random
 from math import comb
 
+from ...core.spec import margin_values
 from . import scoring
 
 WAND_BONUS = 2.5
@@ -333,8 +334,4 @@ def search_evaluate(state) -> list[float]:
         ones = _ones(g, kettles)
         est = [_kettle_points(g, kettles[s], s) + ones[s] for s in range(n)]
         scale = 8.0
-    out = []
-    for s in range(n):
-        best = max(est[t] for t in range(n) if t != s)
-        out.append(1.0 / (1.0 + math.exp(-(est[s] - best) / scale)))
-    return out
+    return margin_values(est, scale)

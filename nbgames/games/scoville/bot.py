@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import math
 
+from ...core.spec import margin_values
+
 WORTH = [0.5, 0.5, 0.5, 1.0, 1.0, 1.0, 1.6, 2.6, 2.6, 5.0]
 TILE_POINTS = 4
 
@@ -380,11 +382,7 @@ def search_evaluate(state) -> list[float]:
         est = [sum(v for _, v in state.won[s]) + tv * sum(state.tiles[s])
                + _market_recipe_vp(state, s) + _holdings_worth(state, s) for s in range(n)]
         scale = 15.0
-    out = []
-    for s in range(n):
-        best = max(est[t] for t in range(n) if t != s)
-        out.append(1.0 / (1.0 + math.exp(-(est[s] - best) / scale)))
-    return out
+    return margin_values(est, scale)
 
 
 def _market_recipe_vp(state, s) -> int:
