@@ -298,3 +298,15 @@ def play_the_hint(page, root_selector: str = ".nbg"):
     page.wait_for_function(
         "(sel) => !document.querySelector(sel).querySelector('.nbg-hinted')", arg=root_selector,
         timeout=20_000)
+
+
+def until(frame, expression: str, timeout: float = 15.0) -> None:
+    """Wait until the JS ``expression`` is true in a page or frame, polled from
+    Python. Pages under a Content Security Policy without 'unsafe-eval' (the
+    exported replay, a network seat's page) refuse the eval that Playwright's own
+    wait_for_function polls with: it fails whenever its first check comes early."""
+    end = time.monotonic() + timeout
+    while not frame.evaluate(expression):
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out after {timeout} s waiting for {expression}")
+        time.sleep(0.05)

@@ -64,15 +64,15 @@ def test_a_title_page_replays_its_game_in_the_page(browser, site_url, artifacts,
         # drag the scrubber to the start: the board changes to the first position
         frame.fill("#nbg-range", "0")
         frame.dispatch_event("#nbg-range", "input")
-        frame.wait_for_function("document.body.dataset.step === '0'")
+        h.until(frame, "document.body.dataset.step === '0'")
         assert frame.inner_text("#nbg-step") == f"step 0 / {last}"
         assert frame.inner_html("#nbg-root") != end_html
         start_html = frame.inner_html("#nbg-root")
         # one step forward with the page's button, and one more with the board's own control
         board.locator("#nbg-next").click()
-        frame.wait_for_function("document.body.dataset.step === '1'")
+        h.until(frame, "document.body.dataset.step === '1'")
         board.locator("[data-key='ctl-fwd']").click()
-        frame.wait_for_function("document.body.dataset.step === '2'")
+        h.until(frame, "document.body.dataset.step === '2'")
         assert frame.inner_html("#nbg-root") != start_html
         assert frame.input_value("#nbg-range") == "2"
         # the frame took the height of its board (the page scrolls, not the frame)

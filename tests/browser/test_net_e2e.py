@@ -180,8 +180,8 @@ def test_a_second_page_of_a_link_and_a_reconnect(browser, host):
     first = _open(browser, hst.link(0))
     second = _open(browser, hst.link(0))
     try:
-        first.wait_for_function("() => document.getElementById('nbg-conn').textContent"
-                                ".includes('another window')", timeout=15_000)
+        h.until(first, "document.getElementById('nbg-conn').textContent"
+                       ".includes('another window')", timeout=15)
         # the host drops the second page's connection: it reconnects and gets its view back
         step = second.evaluate("document.body.dataset.step")
         for c in list(hst.tables[0].conns):   # in the host's loop: transports are not thread-safe
@@ -191,8 +191,8 @@ def test_a_second_page_of_a_link_and_a_reconnect(browser, host):
                 break
             second.wait_for_timeout(50)
         assert sum('"type":"welcome"' in p for p in second.received) == 2
-        second.wait_for_function("() => document.getElementById('nbg-conn').textContent"
-                                 " === 'connected'", timeout=20_000)
+        h.until(second, "document.getElementById('nbg-conn').textContent === 'connected'",
+                timeout=20)
         assert second.evaluate("document.body.dataset.step") == step
         assert _click_if_my_turn(second)
     finally:
