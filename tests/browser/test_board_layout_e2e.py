@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+import nbg_harness as h
 import pytest
 
 import nbgames
@@ -113,7 +114,7 @@ def test_nothing_on_the_board_is_cut_off_or_covered(browser, pages, artifacts, t
         for when, step in (("mid", n // 2), ("end", n)):
             page.fill("#nbg-range", str(step))
             page.dispatch_event("#nbg-range", "input")
-            page.wait_for_function(f"document.body.dataset.step === '{step}'")
+            h.until(page, f"document.body.dataset.step === '{step}'")
             height = page.evaluate("document.documentElement.scrollHeight")
             page.set_viewport_size({"width": WIDTH, "height": height})   # every element on screen
             page.screenshot(path=str(folder / f"{title}-{players}p-{when}.png"), full_page=True)

@@ -4,6 +4,7 @@ game (the board's own history controls too)."""
 
 from __future__ import annotations
 
+import nbg_harness as h
 import pytest
 
 import nbgames
@@ -50,20 +51,20 @@ def test_export_opens_renders_and_scrubs(browser, files, title, viewer):
         # the page's scrubber
         page.fill("#nbg-range", "0")
         page.dispatch_event("#nbg-range", "input")
-        page.wait_for_function("document.body.dataset.step === '0'")
+        h.until(page, "document.body.dataset.step === '0'")
         assert page.inner_text("#nbg-step") == f"step 0 / {n}"
-        page.wait_for_function(f"{root}.innerHTML !== {end_html!r}".replace("\n", "\\n"))
+        h.until(page, f"{root}.innerHTML !== {end_html!r}".replace("\n", "\\n"))
         start_html = page.evaluate(f"{root}.innerHTML")
         # the next button and the board's own forward control (a goto message)
         page.click("#nbg-next")
-        page.wait_for_function("document.body.dataset.step === '1'")
+        h.until(page, "document.body.dataset.step === '1'")
         page.click("[data-key='ctl-fwd']")
-        page.wait_for_function("document.body.dataset.step === '2'")
+        h.until(page, "document.body.dataset.step === '2'")
         assert page.evaluate(f"{root}.innerHTML") != start_html
         # back to the end: the board is the final one again
         page.fill("#nbg-range", str(n))
         page.dispatch_event("#nbg-range", "input")
-        page.wait_for_function(f"document.body.dataset.step === '{n}'")
+        h.until(page, f"document.body.dataset.step === '{n}'")
         assert "Game over" in page.inner_text("#nbg-root")
         assert not problems, problems
     finally:

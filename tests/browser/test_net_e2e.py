@@ -79,9 +79,8 @@ def _click_if_my_turn(page) -> bool:
         return False
     step = page.evaluate("document.body.dataset.step")
     target.click()
-    page.wait_for_function(
-        "(s) => document.body.dataset.step !== s || "
-        "!document.querySelector('.nbg-error').hidden", arg=step, timeout=20_000)
+    h.until(page, f"document.body.dataset.step !== {json.dumps(step)} || "
+            "!document.querySelector('.nbg-error').hidden", timeout=20)
     err = page.locator(".nbg-error:not([hidden]) .nbg-error-text")
     assert not err.count(), err.first.inner_text()
     return True
@@ -111,8 +110,8 @@ def test_two_browsers_and_a_python_bot_play_one_game(browser, host, artifacts):
         assert hst.over(), "the game did not end"
         assert bot.wait(60)["moves"] > 0 and min(clicks) > 0
         for page in pages:
-            page.wait_for_function("() => document.querySelector('.nbg-status').textContent"
-                                   ".startsWith('Game over')", timeout=20_000)
+            h.until(page, "document.querySelector('.nbg-status').textContent"
+                          ".startsWith('Game over')", timeout=20)
         h.save_screenshot(pages[1], "net-02-seat1-game-over.png", artifacts)
         record = hst.record()
         final = nbgames.replay(record)

@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 
+import nbg_harness as h
 import pytest
 
 import nbgames
@@ -58,7 +59,7 @@ def test_the_review_is_on_the_exported_board(browser, pages, title, artifacts):
         # the worst decision: click its mark
         worst = max(rows, key=lambda r: (r["loss"], -r["step"]))
         page.dispatch_event(f".nbg-rv-mark[data-step='{worst['step']}']", "click")
-        page.wait_for_function(f"document.body.dataset.step === '{worst['step']}'")
+        h.until(page, f"document.body.dataset.step === '{worst['step']}'")
         box = page.locator(".nbg-review")
         assert worst["class"] in box.locator("[data-testid=review-class]").inner_text()
         assert worst["taken"] in box.locator("[data-testid=review-taken]").inner_text()
@@ -78,7 +79,7 @@ def test_the_review_is_on_the_exported_board(browser, pages, title, artifacts):
                  and r["class"] in ("inaccuracy", "mistake", "blunder")]
         if later:
             page.click("[data-key='rv-next']")
-            page.wait_for_function(f"document.body.dataset.step === '{later[0]['step']}'")
+            h.until(page, f"document.body.dataset.step === '{later[0]['step']}'")
         assert not problems, problems
     finally:
         page.close()
