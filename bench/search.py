@@ -25,7 +25,8 @@ Run: ``python bench/search.py`` (everything: the strength part takes hours; each
 cell prints as it finishes). ``--quick``: 2 positions, 0.25 s a move, 2 deals a
 cell (minutes, for checking the script). ``--titles``, ``--seconds``,
 ``--deals`` (2 players, default 20), ``--deals-max`` (largest count, default 8),
-``--workers`` (processes for the games, default 2), ``--no-speed``,
+``--workers`` (processes for the games, default 2), ``--players 2|max|both``
+(which strength cells, default both), ``--no-speed``,
 ``--no-strength``, ``--seed``.
 """
 
@@ -158,7 +159,7 @@ def strength(args):
     print(f"{'title':<24}{'games':>6}{'win rate':>10}{'95% CI':>14}{'target':>9}{'verdict':>10}"
           f"{'mean score':>18}{'errors':>8}{'took':>8}", flush=True)
     with ProcessPoolExecutor(args.workers) as ex:
-        for players in ("2", "max"):
+        for players in (("2", "max") if args.players == "both" else (args.players,)):
             for title in args.titles:
                 counts = spec(title).bench_players
                 n = 2 if players == "2" else max(counts)
@@ -193,6 +194,8 @@ def main(argv=None):
     ap.add_argument("--deals-max", type=int, default=8)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--players", choices=("2", "max", "both"), default="both",
+                    help="the strength cells: 2 players, the largest count, or both")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-speed", action="store_true")
     ap.add_argument("--no-strength", action="store_true")
