@@ -11,7 +11,8 @@ win when the game is over, else the title's evaluation (see below). Each seat's
 result is backed up into the edges of the seat that chose them.
 
 **The tree.** A node is the sequence of decisions taken since the root (forced
-moves skipped), an *open-loop* tree: it never looks at what a determinization
+moves skipped, except at the root: an analysis of a seat with one legal move
+still searches what it is worth), an *open-loop* tree: it never looks at what a determinization
 hides, so it cannot use what the seat could not know, and finding a node costs
 one dict lookup per decision instead of serialising an observation. Every edge
 counts how often it was *available* (legal in the determinization at hand), and
@@ -59,8 +60,9 @@ A time budget repeats only as far as the machine's speed does.
 
 **Not in it, and why.** Tree reuse between decisions: a policy is shown the
 observation only, not the other seats' moves since its last decision, so it
-cannot find the new root in the old tree title-agnostically. Root parallelism:
-``workers=N`` runs N independent searches in processes and sums their root
+cannot find the new root in the old tree title-agnostically.
+
+**Root parallelism.** ``workers=N`` runs N independent searches in processes and sums their root
 statistics (useful on an idle machine; a tournament that already fills the cores
 gains nothing from it).
 
