@@ -353,15 +353,15 @@ class ISMCTSPolicy:
                 node = node.for_mover(mover)
             edges = node.edges
             prior = node.prior
-            # the prior from a node's second visit on (a leaf seen once costs nothing)
-            if prior is None and node is root and root.anchor is not None:
-                prior = node.prior = _anchored(prior_fn, state, ids, root.anchor, self.anchor)
-                if nids > widen:
-                    node.order = sorted(prior, key=prior.__getitem__, reverse=True)
-            elif prior is None and prior_fn is not None and (node.n or node is root):
-                weights = prior_fn(state, ids)
-                total = float(sum(weights)) or 1.0
-                prior = node.prior = {a: w / total for a, w in zip(ids, weights)}
+            # the prior from a node's second visit on (a leaf seen once costs nothing); at
+            # the root, ``anchor`` of it on the title bot's move (uniform without a prior)
+            anchored = node is root and root.anchor is not None
+            if prior is None and (prior_fn is not None or anchored) and (node.n or node is root):
+                weights = prior_fn(state, ids) if prior_fn is not None else [1.0] * nids
+                keep = (1.0 - self.anchor if anchored else 1.0) / (float(sum(weights)) or 1.0)
+                prior = node.prior = {a: w * keep for a, w in zip(ids, weights)}
+                if anchored and root.anchor in prior:
+                    prior[root.anchor] += self.anchor
                 if nids > widen:
                     node.order = sorted(prior, key=prior.__getitem__, reverse=True)
             if nids > widen:
@@ -476,17 +476,6 @@ def _anchor_move(infoset, seed) -> int:
     starts from an empty memory: the search sees only the observation)."""
     return int(infoset.game.resolve(GreedyPolicy(seed)(infoset.observation,
                                                        infoset.legal_actions)))
-
-
-def _anchored(prior_fn, state, ids, move, mass) -> dict[int, float]:
-    """The root's prior with ``mass`` of it on the title bot's ``move``: the title's
-    prior (uniform without one) scaled to ``1 - mass``, plus ``mass`` on the move."""
-    weights = prior_fn(state, ids) if prior_fn is not None else [1.0] * len(ids)
-    total = float(sum(weights)) or 1.0
-    out = {a: (1.0 - mass) * w / total for a, w in zip(ids, weights)}
-    if move in out:
-        out[move] += mass
-    return out
 
 
 def _redraw_secrets(state, seat, prior_fn, rng) -> None:
