@@ -864,7 +864,7 @@ def test_a_copy_carries_no_line_of_another_seats_hand():
     g = nbgames.load("chill_and_chili", players=2)
     s = g.new_state(seed=1)
     _random_until(s, random.Random(1), lambda st: st.step >= 12)
-    private_1 = [text for to, text in s._log if to == 1]
+    private_1 = [text for to, text in s.log_entries() if to == 1]
     assert any("You are dealt" in t for t in private_1)
     copy0 = s.determinize(0, 7)
     assert not set(copy0.log(1)) & set(private_1)

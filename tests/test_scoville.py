@@ -879,7 +879,7 @@ def test_copies_replay_the_round_the_seat_saw(n):
                     copy = s.determinize(seat, rng)
                     actions = list(since)
                     if s.phase == "bid":        # the copy's own sealed bids for the others
-                        actions = [copy._secret[i][0] for i in range(s.current_player)]
+                        actions = [copy.secret_choices(i)[0] for i in range(s.current_player)]
                     replayed = _round_start_of(copy, s, start, seat)
                     for aid in actions:
                         replayed.apply(aid)

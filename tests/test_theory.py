@@ -159,7 +159,7 @@ def test_information_sets_are_exactly_the_observation_sequences():
                 t = [list(x) for x in trail]
                 child = s.clone()
                 t[seat].append(("a", a))
-                child._advance(a)
+                child.advance(a)
                 while True:
                     for p in range(state.players):
                         t[p].append(_obs(child, p))
@@ -167,7 +167,7 @@ def test_information_sets_are_exactly_the_observation_sequences():
                         break
                     m = child.current_player
                     t[m].append(("a", int(child.legal_action_ids()[0])))
-                    child._advance(int(child.legal_action_ids()[0]))
+                    child.advance(int(child.legal_action_ids()[0]))
                 stack.append((c, [tuple(x) for x in t]))
     assert all(len(v) == 1 for v in groups.values())          # equal sequences: one set
     assert len(groups) == len(tree.infosets)                    # different: different sets

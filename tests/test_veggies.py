@@ -160,9 +160,9 @@ def test_placement_legality():
            "place ramp1 r0 at (+0,+4)"]        # one space gap
     legal = set(s.legal_actions().labels)
     for label in ok:
-        assert label in legal and s._is_legal(s.game.action_id(label)), label
+        assert label in legal and s.is_legal(s.game.action_id(label)), label
     for label in bad:
-        assert label not in legal and not s._is_legal(s.game.action_id(label)), label
+        assert label not in legal and not s.is_legal(s.game.action_id(label)), label
         before = s.to_dict()
         with pytest.raises(IllegalActionError):
             s.apply(label)
@@ -250,9 +250,9 @@ def test_starting_cards_are_secret_until_all_have_chosen():
     assert obs0["my_start"] == hands[0][1]
     assert all(st["cards"] == [] for st in obs1["stands"])
     # seat 1 cannot tell which card seat 0 chose: determinize resamples the choice
-    seen = {tuple(s.determinize(1, k)._secret[0]) for k in range(20)}
+    seen = {tuple(s.determinize(1, k).secret_choices(0)) for k in range(20)}
     assert seen == {(0,), (1,)}
-    assert all(s.determinize(0, k)._secret[0] == [1] for k in range(5))
+    assert all(s.determinize(0, k).secret_choices(0) == [1] for k in range(5))
     s.apply(0)
     s.apply(1)
     assert s.phase == "place" and s.current_player == 0

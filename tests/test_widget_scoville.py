@@ -118,8 +118,8 @@ def test_sealed_bids_and_holdings_never_reach_other_viewers():
                     state.game.action_space.unpack(mine[0])[1] if mine else None)
                 assert data["view"]["bids"] is None
             # private log lines ("You bid $3.") reach only their seat
-            own_or_public = {t for to, t in state._log if to in (None, viewer)}
-            others = {t for to, t in state._log if to is not None and to != viewer}
+            own_or_public = {t for to, t in state.log_entries() if to in (None, viewer)}
+            others = {t for to, t in state.log_entries() if to is not None and to != viewer}
             assert not (others - own_or_public) & set(data["log_lines"])
 
 

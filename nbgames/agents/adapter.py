@@ -100,7 +100,7 @@ def decide(policy, state, seat: int | None = None, rng=None) -> int:
                           f"{legal[0].label!r}", policy=name, seat=seat,
                           public=f"policy {name!r} (seat {seat}) returned something that is "
                                  f"not an action at {where}", step=len(state.history)) from None
-    if not state._is_legal(aid):
+    if not state.is_legal(aid):
         raise PolicyError(f"policy {name!r} (seat {seat}) returned "
                           f"{state.game.action_label(aid)!r} (id {aid}) at {where}, which is not "
                           f"legal; {len(legal)} legal actions such as {legal[0].label!r}",

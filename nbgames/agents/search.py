@@ -298,9 +298,12 @@ class ISMCTSPolicy:
             if deadline is not None and timer() >= deadline:
                 break
             sample = infoset.sample(rng)
-            sample._quiet = True
-            if prior_fn is not None and sample._secret is not None:
-                _redraw_secrets(sample, seat, prior_fn, rng)
+            sample.quiet()
+            if prior_fn is not None and sample.secret_open():
+                # the others' sealed choices come out of a determinization uniformly; a
+                # uniform bid of all one's money is no model of anybody: draw them
+                # again from the title's prior, the model the tree and rollouts use
+                sample.resample_secrets(seat, rng, weights=prior_fn)
             iterate(sample, root, rng, prior_fn, eval_fn)
             done += 1
             if progress is not None and clock() >= next_report:
@@ -347,7 +350,7 @@ class ISMCTSPolicy:
                 ids = ids.tolist()
             nids = len(ids)
             if nids == 1 and path:
-                state._advance(ids[0])      # forced: not a decision of the tree
+                state.advance(ids[0])      # forced: not a decision of the tree
                 continue
             if node.mover != mover:
                 node = node.for_mover(mover)
@@ -416,7 +419,7 @@ class ISMCTSPolicy:
             if e is None:
                 e = edges[best] = [0, 0.0, 1, None]
             path.append((node, e, mover))
-            state._advance(best)
+            state.advance(best)
             if e[3] is None:
                 e[3] = _Node(state.current_player)
                 break
@@ -444,13 +447,13 @@ class ISMCTSPolicy:
             if wide is not None and n > wide:
                 break
             if n == 1 or rollout == "random" or (rollout == "prior" and prior_fn is None):
-                state._advance(int(ids[rng.randrange(n)]))
+                state.advance(int(ids[rng.randrange(n)]))
             elif rollout == "prior":
                 w = prior_fn(state, ids)
-                state._advance(int(rng.choices(ids, weights=w)[0]))
+                state.advance(int(rng.choices(ids, weights=w)[0]))
             else:
                 p = state.current_player
-                state._advance(state.game.resolve(rollout(state.observation(p),
+                state.advance(state.game.resolve(rollout(state.observation(p),
                                                           state.legal_actions())))
             steps += 1
         if state.current_player is None and self.reward == "win":
@@ -476,34 +479,6 @@ def _anchor_move(infoset, seed) -> int:
     starts from an empty memory: the search sees only the observation)."""
     return int(infoset.game.resolve(GreedyPolicy(seed)(infoset.observation,
                                                        infoset.legal_actions)))
-
-
-def _redraw_secrets(state, seat, prior_fn, rng) -> None:
-    """The other seats' secret choices still hidden from ``seat`` (sealed bids, say)
-    come out of a determinization uniformly at random; the search draws them again
-    from the title's prior, the model of the other seats its tree and rollouts use
-    (a uniform bid of all one's money is no model of anybody). Each seat's legal
-    choices depend only on what it may see and on its own secret choices (the
-    core's contract for secret rounds), so this is the core's resampling with
-    other weights."""
-    secret = state._secret
-    mover = state.current_player
-    try:
-        for s, picks in enumerate(secret):
-            if s == seat or not picks:
-                continue
-            k = len(picks)
-            secret[s] = []
-            state.current_player = s
-            for _ in range(k):
-                state._legal = None
-                ids = state._legal_ids()
-                if type(ids) is not list:
-                    ids = ids.tolist()
-                secret[s].append(int(rng.choices(ids, weights=prior_fn(state, ids))[0]))
-    finally:
-        state.current_player = mover
-        state._legal = None
 
 
 def _admit(node, ids, legal, rng):

@@ -218,9 +218,9 @@ class _FirstMove:
     def legal_actions(self):
         return ActionList(self._s.game, self.legal_action_ids())
 
-    def _advance(self, aid):
+    def advance(self, aid):
         object.__setattr__(self, "_keep", None)
-        self._s._advance(aid)
+        self._s.advance(aid)
 
     def apply(self, action):
         object.__setattr__(self, "_keep", None)

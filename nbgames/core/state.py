@@ -23,8 +23,15 @@ is a worked one):
                              conserved, set-up constraints, and consistency of hidden
                              parts with the public events the seats saw
 
-``winners()`` is the seats with the highest ``scores()`` at the end; a title with a
-tie-break (or teams) overrides ``_winners()``.
+``winners()`` is the seats with the highest ``scores()`` at the end, ties broken by
+the title's ``_tiebreak(seat)`` (a title with teams overrides ``_winners()``).
+
+What search, solver, review, server and adapters need of a State is public:
+:meth:`State.advance` (play a legal id without checks), :meth:`State.quiet` (a
+throwaway copy keeps no log), :meth:`State.is_legal`, :meth:`State.secret_open`,
+:meth:`State.secret_choices`, :meth:`State.resample_secrets` (with weights) and
+:meth:`State.log_entries`. Nothing outside ``nbgames/core`` and the title's own
+folder calls a ``_name`` of a State (``tests/test_layers.py`` checks it).
 
 ``self.current_player`` is a plain attribute kept up to date by the title
 (None when the game is over). Titles may override ``_is_legal(aid)`` with a
@@ -231,16 +238,27 @@ class State:
         self._chance += 1
         return random.Random(f"{self.seed}/{self._chance}")
 
-    _quiet = False           # a search's throwaway copy keeps no log
+    _quiet = False           # a search's throwaway copy keeps no log (see quiet())
+
+    def quiet(self) -> State:
+        """Make this state a throwaway copy (in place) and return it: it keeps no log
+        and no record from here on (:meth:`record` then raises RecordError), so a
+        search's rollouts skip the log's text. Use it on clones and
+        determinizations, never on a game people play."""
+        self._quiet = True
+        return self
 
     def _say(self, text: str, to: int | None = None) -> None:
         """Add a log line, public (to=None) or private to one seat."""
         if not self._quiet:
             self._log.append((to, text))
 
-    def _advance(self, aid: int) -> None:
-        """Play an id known to be legal (from ``legal_action_ids``), without the
-        checks of :meth:`apply`: for searches' rollouts, on throwaway copies."""
+    # -- the engine's public API for search, solver, review, server and adapters --
+    def advance(self, aid: int) -> None:
+        """Play an id known to be legal (from :meth:`legal_action_ids` or checked by
+        :meth:`is_legal`), without the checks of :meth:`apply`: for searches'
+        rollouts and replays of checked records. An illegal id here may leave the
+        state broken; use :meth:`apply` for anything a person or a policy chose."""
         if self._origin is _PENDING:
             self._origin = _UNKEPT if self._quiet else self._position()
         self._apply(aid)
@@ -265,9 +283,22 @@ class State:
         out, self._secret = self._secret, None
         return out
 
-    def _secret_resample(self, seat: int | None, rng: random.Random) -> None:
-        """Replace the secret choices of every seat but ``seat`` by as many random
-        legal choices (what ``seat`` cannot tell apart)."""
+    def secret_open(self) -> bool:
+        """True while a round of secret simultaneous choices is open."""
+        return self._secret is not None
+
+    def secret_choices(self, seat: int) -> list[int]:
+        """The secret choices ``seat`` made in the open round (a copy; empty if none
+        is open). Engine-side only: an observation never carries another seat's."""
+        return list(self._secret[seat]) if self._secret is not None else []
+
+    def resample_secrets(self, seat: int | None, rng: random.Random, weights=None) -> None:
+        """Replace, in place, the secret choices of every seat but ``seat`` by as many
+        legal choices drawn at random: uniformly, or by ``weights(state, ids)`` (a
+        model of the other seats, such as a title's prior), which gets this state
+        with the choosing seat to move and its legal ids. Each seat's legal choices
+        depend only on what it may see and on its own secret choices (the contract
+        of secret rounds), so any draw is a world ``seat`` cannot tell apart."""
         if self._secret is None:
             return
         mover = self.current_player
@@ -281,7 +312,13 @@ class State:
                 for _ in range(k):
                     self._legal = None
                     ids = self._legal_ids()
-                    self._secret[s].append(int(ids[rng.randrange(len(ids))]))
+                    if weights is None:
+                        pick = ids[rng.randrange(len(ids))]
+                    else:
+                        if type(ids) is not list:
+                            ids = ids.tolist()
+                        pick = rng.choices(ids, weights=weights(self, ids))[0]
+                    self._secret[s].append(int(pick))
         finally:
             self.current_player = mover
             self._legal = None
@@ -309,6 +346,11 @@ class State:
 
     def legal_actions(self) -> ActionList:
         return ActionList(self.game, self.legal_action_ids())
+
+    def is_legal(self, aid: int) -> bool:
+        """Whether the id ``aid`` is legal now (cheaper than building the list where
+        the title has a direct check)."""
+        return self._is_legal(aid)
 
     def _is_legal(self, aid: int) -> bool:
         ids = self.legal_action_ids()
@@ -368,6 +410,12 @@ class State:
         from .encoding import encode_observation
         return encode_observation(self.observation(seat), self.game)
 
+    def log_entries(self) -> list[tuple[int | None, str]]:
+        """Every log line this state holds as ``(seat or None, text)``: None is a
+        public line, a seat a line only that seat may read. Engine-side (tests,
+        the leak proofs): what a viewer reads is :meth:`log`."""
+        return list(self._log)
+
     def log(self, seat: int | None = None) -> list[str]:
         """The log lines ``seat`` may read (None: public lines only)."""
         seat = check_seat(self.game, seat)
@@ -418,7 +466,7 @@ class State:
                     [x for x in self._log if x[0] is None or x[0] == seat])
         self._copy_into(new)
         new._resample(seat, rng)
-        new._secret_resample(seat, rng)
+        new.resample_secrets(seat, rng)
         new._legal = None
         new.seed = rng.getrandbits(63)
         new._chance = 0

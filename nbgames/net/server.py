@@ -338,7 +338,7 @@ class HostedTable:
             raise P.BadMessage("stale", f"this move was for step {msg['step']}, but the game is "
                                         f"at step {step}; look again and choose")
         aid = msg["id"]
-        if not state._is_legal(aid):
+        if not state.is_legal(aid):
             raise P.BadMessage("not_legal", f"{self.game.action_label(aid)!r} (id {aid}) is not "
                                             f"one of your legal actions now")
         return aid

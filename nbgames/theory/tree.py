@@ -88,11 +88,6 @@ def _obs(state, seat) -> str:
     return json.dumps(state.observation(seat), separators=(",", ":"), sort_keys=True)
 
 
-def _quiet(state):
-    state._quiet = True
-    return state
-
-
 def _world_key(state) -> str:
     d = state.to_dict()
     return json.dumps([d["data"], d["secret"], d["current_player"]], sort_keys=True, default=str)
@@ -306,7 +301,7 @@ def _num(x: float) -> str:
 def _step(state, keep_forced):
     """Play forced moves through (unless kept); the state is mutated."""
     while not state.is_terminal() and not keep_forced and len(state.legal_action_ids()) == 1:
-        state._advance(int(state.legal_action_ids()[0]))
+        state.advance(int(state.legal_action_ids()[0]))
     return state
 
 
@@ -318,7 +313,7 @@ def estimate_size(worlds, probes=64, seed=0, keep_forced=False) -> float:
     nw = len(worlds)
     for _ in range(probes):
         _, s = worlds[rng.randrange(nw)]
-        s = _quiet(s.clone())
+        s = s.clone().quiet()
         _step(s, keep_forced)
         width = float(nw)
         count = 1.0 + (nw if nw > 1 else 0)
@@ -328,7 +323,7 @@ def estimate_size(worlds, probes=64, seed=0, keep_forced=False) -> float:
             ids = s.legal_action_ids()
             width *= len(ids)
             count += width
-            s._advance(int(ids[rng.randrange(len(ids))]))
+            s.advance(int(ids[rng.randrange(len(ids))]))
             _step(s, keep_forced)
         total += count
     return total / probes
@@ -341,7 +336,7 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
     if payoff not in PAYOFFS:
         raise OptionError(f"payoff must be one of {', '.join(map(repr, PAYOFFS))}, got {payoff!r}")
     _check_int("max_nodes", max_nodes, 1)
-    worlds = [(w, _quiet(s.clone())) for w, s in worlds]
+    worlds = [(w, s.clone().quiet()) for w, s in worlds]
     game = worlds[0][1].game
     if worlds[0][1].is_terminal():
         raise NbgamesError(f"{game.title}: the game is over at step {worlds[0][1].step}; "
@@ -376,12 +371,12 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
     def advance(state, trail, depth, aid):
         """Play ``aid`` (and forced moves after it), extending every seat's trail."""
         mover = state.current_player
-        child = _quiet(state.clone())
+        child = state.clone().quiet()
         trail = list(trail)
         depth = list(depth)
         trail[mover] = _h(trail[mover], "a", aid)
         depth[mover] += 1
-        child._advance(aid)
+        child.advance(aid)
         while True:
             for s in range(players):
                 trail[s] = _h(trail[s], _obs(child, s))
@@ -390,7 +385,7 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
             m = child.current_player
             a = int(child.legal_action_ids()[0])
             trail[m] = _h(trail[m], "a", a)
-            child._advance(a)
+            child.advance(a)
 
     def expand(state, trail, depth):
         # iterative DFS: (node index, state, trail, depth)

@@ -601,15 +601,15 @@ class ChillState(State):
         (then the first). -> {can, free, covered, complete, to_well}."""
         g = self.game
         sim = self.clone()
-        sim._quiet = True
-        sim._advance(g.id_take[1])
+        sim.quiet()
+        sim.advance(g.id_take[1])
         can = 0
         if sim.stage == "can":
             can = sim._accessory_chips("can")
-            sim._advance(g.id_can[0])
+            sim.advance(g.id_can[0])
         while sim.stage == "water":
             b, _ = min(sim._free_suns(seat), key=lambda x: (x[1], x[0]))
-            sim._advance(g.id_water[b])
+            sim.advance(g.id_water[b])
         suns = g.combo_suns
         before, after = self.beds[seat], sim.beds[seat]
         covered = sum(d for _, d in after) - sum(d for _, d in before)
