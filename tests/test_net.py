@@ -341,12 +341,13 @@ def test_over_the_burst_messages_are_refused_unparsed(make_host, clients, monkey
     assert h.record() == before
 
 
-def _flood(link, per_second, limit=3000):
+def _flood(link, per_second):
     """Send pings at ``per_second`` (paced) while reading everything, until the host
-    hangs up (or ``limit`` messages): returns (messages sent, the close code seen)."""
+    hangs up (or 8 seconds' worth of messages): returns (messages sent, the close
+    code seen)."""
     raw = _raw(_ws(link), max_queue=None)           # it reads all: it is not a slow client
     _recv_json(raw)
-    sent, step, t0 = 0, 1.0 / per_second, time.monotonic()
+    sent, step, t0, limit = 0, 1.0 / per_second, time.monotonic(), int(8 * per_second)
     try:
         while sent < limit:
             raw.send('{"type": "ping"}')
@@ -415,9 +416,9 @@ def test_a_client_that_stops_reading_is_closed_with_4008_and_sees_it(make_host, 
     reading the socket once a message waits), while the table plays a whole game:
     the host sends it one batch, waits for the pong it never gets, and closes it
     with 4008; when the client reads again it finds at most that batch and the one
-    its library had taken in, then the 4008 close frame. (Before: the kernel's buffers took every update of the game, the
-    host never noticed, and a longer game was cut after about 40 s with an abort
-    that no client could read a close code from.)"""
+    its library had taken in, then the 4008 close frame. (Before: the kernel's
+    buffers took every update of the game, the host never noticed, and a longer
+    game was cut after about 40 s with an abort no client could read a code from.)"""
     players = 3 if QUICK in THREE else 2
     h = make_host(nbgames.load(QUICK, players), ["human"] + ["greedy"] * (players - 1), seed=7,
                   send_timeout=1.0)
