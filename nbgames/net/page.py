@@ -114,9 +114,11 @@ function onMessage(ev) {
 // why a closed connection is not tried again (null: reconnect): the host's close code,
 // or a game the host already said is over (nothing more will come)
 function closing(code, over) {
-  if (code === 4000) return { why: "replaced", text: "This seat was opened in another window; this one stopped.", bad: true };
-  if (code === 4404) return { why: "unknown", text: "This link is not a seat of this host.", bad: true };
-  if (code === 1008) return { why: "flood", text: "The host hung up: this page sent too many messages. Reload it in a minute.", bad: true };
+  const bad = (why, text) => ({ why, text, bad: true });
+  if (code === 4000) return bad("replaced", "This seat was opened in another window; this one stopped.");
+  if (code === 4404) return bad("unknown", "This link is not a seat of this host.");
+  if (code === 1008) return bad("flood", "The host hung up: this page sent too many messages. "
+                                         + "Reload it in a minute.");
   if (code === 4001 || over) {
     const text = document.body.dataset.ended === "1" ? "The host ended this game and closed the table."
                                                      : "The game is over; the host closed the table.";
@@ -129,7 +131,8 @@ function connect() {
   ws = new WebSocket(wsUrl());
   ws.onmessage = onMessage;
   ws.onclose = (ev) => {
-    const end = closing(ev.code, welcomed && (data.to_move === null || document.body.dataset.ended === "1"));
+    const over = welcomed && (data.to_move === null || document.body.dataset.ended === "1");
+    const end = closing(ev.code, over);
     document.body.dataset.closed = end ? end.why : "";
     if (end) { say(end.text, end.bad); return; }
     retry += 1;

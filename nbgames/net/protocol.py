@@ -22,7 +22,8 @@ the token alone.
 Host to client::
 
     {"type": "welcome", "protocol": 1, "seat": 0, "table": "table 1", "config": {...},
-     "static": {...}, "frame": {...}, "host": {"paused": false, "ended": null}}
+     "static": {...}, "frame": {...}, "host": {"paused": false, "ended": null},
+     "limits": {"rate": 50.0, "burst": 100}}
     {"type": "update", "frame": {what changed}, "ack": 3, "host": {...}}
     {"type": "error", "code": "not_your_turn", "error": "...", "ref": 3}
     {"type": "pong", "ref": 4}
@@ -30,7 +31,14 @@ Host to client::
 ``static`` and ``frame`` together are exactly the traits the board widget syncs
 for that seat (the view model: the seat's observation, its legal ids on its
 turn, its log lines, the public scores and seats); an update carries only the
-keys that changed.
+keys that changed. ``limits`` is the connection's rate limit (messages a second,
+and at once), so a client can pace itself and never be refused.
+
+The host closes a connection with a code that says why (``CLOSE_*`` below): 4404
+unknown link, 4000 replaced by a newer connection of the link, 1008 flooding
+(the link is then refused with HTTP 429 for a while), 4008 did not read, 4001
+the game is over and the host closed the table, 1001 the host is shutting down
+(it may come back with ``--resume``: reconnect).
 """
 
 from __future__ import annotations
