@@ -9,14 +9,18 @@ policy that runs where ``join`` is called; a browser opens the link itself.
 shell (``--resume RECORD`` after a crash).
 
 The protocol and its checks are in ``nbgames.net.protocol``, the host in
-``nbgames.net.server``, what a seat receives in ``nbgames.net.frames``, the
+``nbgames.net.server`` (with a module a job beside it: ``build`` for
+``nbgames.host``, ``tables``, ``sender``, ``gate``, ``records``, ``control``,
+``lan``, ``resume``), what a seat receives in ``nbgames.net.frames``, the
 browser page in ``nbgames.net.page`` and the clients in ``nbgames.net.client``
 (each module's docstring explains it). The websocket library is ``websockets``
 (the ``net`` extra).
 """
 
+from .build import host
 from .protocol import RemoteError
-from .server import Host, host, restore
+from .resume import restore
+from .server import Host
 
 
 def join(link, policy=None, **kwargs):

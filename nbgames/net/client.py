@@ -30,7 +30,7 @@ from . import protocol as P
 from .protocol import RemoteError
 
 FATAL = {P.CLOSE_UNKNOWN: "unknown_link", P.CLOSE_REPLACED: "replaced",
-         P.CLOSE_FLOOD: "flood", P.CLOSE_SLOW: "slow"}
+         P.CLOSE_FLOOD: "flood", P.CLOSE_SLOW: "slow", P.CLOSE_DONE: "over"}
 
 
 class Client:
@@ -44,8 +44,7 @@ class Client:
 
     def __init__(self, link: str, *, timeout: float = 10.0, reconnect: float = 60.0,
                  keep: int = 5000, on_message=None):
-        from ..net.server import _need_websockets
-        _need_websockets()
+        P.need_websockets()
         self.link = link
         self.url = P.ws_url(link)
         self.timeout = float(timeout)
@@ -72,6 +71,7 @@ class Client:
         self.reconnects = 0
         self._closing = False
         self._wake = threading.Event()          # set by close(): stop waiting to reconnect
+        self._limit: P.RateLimit | None = None  # the host's rate limit, from its welcome
         self._game = None
         self._ws = self._open()
         self._read_welcome()
@@ -89,14 +89,14 @@ class Client:
         except InvalidStatus as e:
             status = e.response.status_code
             body = bytes(e.response.body or b"").decode("utf-8", "replace").strip()[:200]
-            code = "unknown_link" if status == 404 else "refused"
+            code = {404: "unknown_link", 429: "banned"}.get(status, "refused")
             raise RemoteError(f"the host refused {self.link} (HTTP {status}): {body}",
-                              code) from None
+                              code) from e
         except InvalidURI as e:
-            raise RemoteError(f"{self.link!r} is not a join link: {e}", "bad_link") from None
+            raise RemoteError(f"{self.link!r} is not a join link: {e}", "bad_link") from e
         except Exception as e:  # noqa: BLE001 - refused, reset, timed out, a bad answer
             raise RemoteError(f"no host answers at {self.url.rsplit('/', 2)[0]}: "
-                              f"{type(e).__name__}: {e}", "unreachable") from None
+                              f"{type(e).__name__}: {e}", "unreachable") from e
 
     def _read_welcome(self):
         import json
@@ -111,7 +111,7 @@ class Client:
             except TimeoutError:
                 continue
             except Exception as e:  # closed during the handshake
-                raise RemoteError(f"the host closed the connection: {e}", "closed") from None
+                raise RemoteError(f"the host closed the connection: {e}", "closed") from e
             self._handle(msg)
             if msg.get("type") == "welcome":
                 return
@@ -168,6 +168,10 @@ class Client:
                 self.seat, self.table, self.config = msg["seat"], msg["table"], msg["config"]
                 self.host = msg.get("host") or {}
                 self._epoch += 1
+                limits = msg.get("limits")
+                if limits:                      # a little under the host's, for the jitter
+                    self._limit = P.RateLimit(0.9 * limits["rate"],
+                                              max(1, int(limits["burst"]) // 2))
             elif kind == "update":
                 self.frame.update(msg["frame"])
                 if "host" in msg:
@@ -200,10 +204,31 @@ class Client:
         self.send_text(P.encode(msg))
 
     def send_text(self, text) -> None:
+        """Send one message as it is; RemoteError when it cannot go: ``closed`` (the
+        connection ended for good) or ``disconnected`` (it dropped and is being
+        reconnected: look at the view again once it is back)."""
         if self.closed:
             raise RemoteError(f"the connection is closed: {self.close_reason}", "closed")
-        with self._send_lock:
-            self._ws.send(text)
+        try:
+            with self._send_lock:
+                self._ws.send(text)
+        except Exception as e:  # noqa: BLE001 - ConnectionClosed, OSError: the link is down
+            if self.closed:
+                raise RemoteError(f"the connection is closed: {self.close_reason}",
+                                  "closed") from e
+            raise RemoteError(f"the connection to the host dropped ({type(e).__name__}: {e}); "
+                              + ("it is reconnecting: wait for the view to come back, then "
+                                 "play again" if self.reconnect > 0 else
+                                 "it does not reconnect (reconnect=0)"), "disconnected") from e
+
+    def _pace(self) -> None:
+        """Wait (at most a second) until the host's rate limit, as its welcome gave it,
+        lets one more message through: an honest client is never refused, so never
+        taken for a flood."""
+        while self._limit is not None and not self._limit.allow():
+            self._wake.wait(min(1.0, 1.0 / self._limit.rate))
+            if self._closing:
+                return
 
     def close(self) -> None:
         """Leave the table (the seat stays; the link joins again)."""
@@ -280,13 +305,16 @@ class Client:
         update with ``ack`` or an error with that ref)."""
         aid = self.game.resolve(action)
         ref = self._next_ref()
+        self._pace()
         self.send({"type": "action", "id": aid, "step": self.step, "ref": ref})
         return ref
 
     def act(self, action, timeout: float = 30.0):
         """Play ``action`` (an Action, id or label) for this seat and wait for the
         host: returns the Action played, or raises RemoteError (its ``code``
-        says why: not_your_turn, not_legal, stale, paused, ...)."""
+        says why: not_your_turn, not_legal, stale, paused, ..., ``disconnected``
+        while the connection is down, ``closed`` once it is gone for good; the
+        websocket library's own error is its ``__cause__``)."""
         aid = self.game.resolve(action)
         end = time.monotonic() + timeout
         pause = 0.02
@@ -320,6 +348,7 @@ class Client:
     def ping(self, timeout: float = 10.0) -> float:
         """Round trip to the host in seconds."""
         ref = self._next_ref()
+        self._pace()
         t0 = time.perf_counter()
         self.send({"type": "ping", "ref": ref})
         with self._cond:
@@ -491,11 +520,15 @@ class RemoteBot:
                     self.error = (f"policy {self.name!r} returned {c.game.action_label(aid)!r} "
                                   f"(id {aid}) at step {step}, which is not legal")
                     return
+                epoch = c._epoch
                 try:
                     c.act(aid)
                     self.moves += 1
                     acted = step
                 except RemoteError as e:
+                    if e.code == "disconnected":    # wait for the view to come back
+                        c.wait(lambda cl, epoch=epoch: cl._epoch != epoch, None)
+                        continue
                     if e.code in ("stale", "not_your_turn", "paused", "handed", "reconnected"):
                         acted = step                # the table moved on: look again
                         continue

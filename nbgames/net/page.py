@@ -10,7 +10,11 @@ the changes). A click sends ``{"type": "action", "id", "step", "ref"}``; the
 board's session controls (step, play, undo, the history, the viewer, new game)
 are hidden, since the host holds them (a message from one of them would answer
 with a sentence instead of reaching the host). When the connection drops the
-page reconnects by itself and the host sends the whole view again.
+page reconnects by itself and the host sends the whole view again, unless the
+host said there is nothing more to come: the game is over (its last frame, or
+the close code ``CLOSE_DONE`` the host sends when it stops), another window took
+the seat, the link is unknown, or the page flooded the host; then it says so and
+stops.
 """
 
 from __future__ import annotations
@@ -107,13 +111,30 @@ function onMessage(ev) {
   }
   if (data.step_index !== undefined) document.body.dataset.step = String(data.step_index);
 }
+// why a closed connection is not tried again (null: reconnect): the host's close code,
+// or a game the host already said is over (nothing more will come)
+function closing(code, over) {
+  const bad = (why, text) => ({ why, text, bad: true });
+  if (code === 4000) return bad("replaced", "This seat was opened in another window; this one stopped.");
+  if (code === 4404) return bad("unknown", "This link is not a seat of this host.");
+  if (code === 1008) return bad("flood", "The host hung up: this page sent too many messages. "
+                                         + "Reload it in a minute.");
+  if (code === 4001 || over) {
+    const text = document.body.dataset.ended === "1" ? "The host ended this game and closed the table."
+                                                     : "The game is over; the host closed the table.";
+    return { why: "over", text, bad: false };
+  }
+  return null;
+}
 function connect() {
   say(retry ? "reconnecting\u2026" : "connecting\u2026", retry > 0);
   ws = new WebSocket(wsUrl());
   ws.onmessage = onMessage;
   ws.onclose = (ev) => {
-    if (ev.code === 4000) { say("This seat was opened in another window; this one stopped.", true); return; }
-    if (ev.code === 4404) { say("This link is not a seat of this host.", true); return; }
+    const over = welcomed && (data.to_move === null || document.body.dataset.ended === "1");
+    const end = closing(ev.code, over);
+    document.body.dataset.closed = end ? end.why : "";
+    if (end) { say(end.text, end.bad); return; }
     retry += 1;
     say(`connection lost; reconnecting\u2026 (try ${retry})`, true);
     setTimeout(connect, Math.min(10000, 250 * 2 ** Math.min(retry, 6)));

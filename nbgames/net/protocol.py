@@ -22,7 +22,8 @@ the token alone.
 Host to client::
 
     {"type": "welcome", "protocol": 1, "seat": 0, "table": "table 1", "config": {...},
-     "static": {...}, "frame": {...}, "host": {"paused": false, "ended": null}}
+     "static": {...}, "frame": {...}, "host": {"paused": false, "ended": null},
+     "limits": {"rate": 50.0, "burst": 100}}
     {"type": "update", "frame": {what changed}, "ack": 3, "host": {...}}
     {"type": "error", "code": "not_your_turn", "error": "...", "ref": 3}
     {"type": "pong", "ref": 4}
@@ -30,7 +31,14 @@ Host to client::
 ``static`` and ``frame`` together are exactly the traits the board widget syncs
 for that seat (the view model: the seat's observation, its legal ids on its
 turn, its log lines, the public scores and seats); an update carries only the
-keys that changed.
+keys that changed. ``limits`` is the connection's rate limit (messages a second,
+and at once), so a client can pace itself and never be refused.
+
+The host closes a connection with a code that says why (``CLOSE_*`` below): 4404
+unknown link, 4000 replaced by a newer connection of the link, 1008 flooding
+(the link is then refused with HTTP 429 for a while), 4008 did not read, 4001
+the game is over and the host closed the table, 1001 the host is shutting down
+(it may come back with ``--resume``: reconnect).
 """
 
 from __future__ import annotations
@@ -41,14 +49,16 @@ import secrets
 import time
 from urllib.parse import urlsplit, urlunsplit
 
-from ..core.errors import NbgamesError
+from ..core.errors import NbgamesError, OptionError
 
 PROTOCOL = 1
 MAX_MESSAGE = 2048           # bytes: a larger message is refused (and changes nothing)
 MAX_FRAME = 64 * 1024        # bytes: a larger websocket message closes the connection (1009)
 RATE = 50.0                  # messages a second a connection may send, sustained
 BURST = 100                  # ... and at once
-FLOOD = 200                  # refused messages in a row (over the rate) before the host hangs up
+FLOOD = 1.0                  # seconds over the rate (refusals, its bucket never refilled) before
+                             # the host hangs up
+FLOOD_BAN = 30.0             # seconds a link that was hung up on for flooding is refused (429)
 MAX_REF = 2**31 - 1
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{22}")
 LINK_RE = re.compile(r"^/(?P<prefix>.*?)(?P<kind>play|ws)/(?P<token>[A-Za-z0-9_-]{1,64})/?$")
@@ -58,7 +68,8 @@ CLOSE_UNKNOWN = 4404         # no seat has this token
 CLOSE_REPLACED = 4000        # a newer connection of the same seat took over
 CLOSE_FLOOD = 1008           # policy violation: kept flooding past the rate limit
 CLOSE_SLOW = 4008            # never read what the host sent
-CLOSE_HOST = 1001            # the host is closing
+CLOSE_HOST = 1001            # the host is shutting down (it may come back: --resume)
+CLOSE_DONE = 4001            # the game is over (or ended) and the host closed the table
 
 # client message fields: type -> {field: required}
 FIELDS = {"action": {"type": True, "id": True, "step": False, "ref": False},
@@ -96,6 +107,19 @@ def _is_int(x) -> bool:
 def _short(x, n: int = 40) -> str:
     text = repr(x)
     return text if len(text) <= n else text[:n] + "..."
+
+
+_REF_RE = re.compile(r'"ref"\s*:\s*(\d{1,10})\s*[,}]')
+
+
+def peek_ref(data) -> int | None:
+    """The ``ref`` of a message read without parsing it (for the refusal of a
+    message over the rate limit, which is never parsed); None when there is none."""
+    if not isinstance(data, str) or len(data) > MAX_MESSAGE:
+        return None
+    m = _REF_RE.search(data)
+    ref = int(m[1]) if m else None
+    return ref if ref is not None and ref <= MAX_REF else None
 
 
 def _no_constants(name):
@@ -176,26 +200,51 @@ def encode(msg: dict) -> str:
 
 class RateLimit:
     """A token bucket: ``rate`` messages a second on average, ``burst`` at once.
-    ``allow()`` takes one token, or says no (and counts the refusals in a row)."""
+    ``allow()`` takes one token, or says no.
 
-    __slots__ = ("rate", "burst", "tokens", "stamp", "refused")
+    A refusal starts a run that lasts until the bucket is full again (the sender
+    stayed under the rate long enough to earn back its whole burst); ``refused``
+    counts the refusals of the run and ``over_for()`` says how long it has lasted.
+    A sender above the rate at any steady rate never refills its bucket, so its
+    run only grows (counting refusals *in a row* would reset at every accepted
+    message, and a steady flood would never end its connection)."""
 
-    def __init__(self, rate: float = RATE, burst: int = BURST):
+    __slots__ = ("rate", "burst", "tokens", "stamp", "refused", "since", "clock")
+
+    def __init__(self, rate: float = RATE, burst: int = BURST, clock=time.monotonic):
         self.rate, self.burst = float(rate), float(burst)
+        self.clock = clock
         self.tokens = float(burst)
-        self.stamp = time.monotonic()
+        self.stamp = clock()
         self.refused = 0
+        self.since: float | None = None     # when the run of refusals began
 
     def allow(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
+        if self.tokens >= self.burst:
+            self.refused, self.since = 0, None
         if self.tokens >= 1.0:
             self.tokens -= 1.0
-            self.refused = 0
             return True
+        if self.since is None:
+            self.since = now
         self.refused += 1
         return False
+
+    def over_for(self) -> float:
+        """Seconds since the current run of refusals began (0: no run)."""
+        return 0.0 if self.since is None else self.clock() - self.since
+
+
+def need_websockets() -> None:
+    """Hosting and joining need the ``websockets`` package (the ``net`` extra)."""
+    try:
+        import websockets  # noqa: F401
+    except ImportError:  # pragma: no cover - the test extra installs it
+        raise OptionError("hosting and joining tables needs the websockets package: "
+                          "pip install 'nbgames[net]'") from None
 
 
 def ws_url(link: str) -> str:

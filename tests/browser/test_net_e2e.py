@@ -197,3 +197,43 @@ def test_a_second_page_of_a_link_and_a_reconnect(browser, host):
     finally:
         first.close()
         second.close()
+
+
+def _connections(page):
+    opened = []
+    page.on("websocket", lambda ws: opened.append(ws.url))
+    return opened
+
+
+@pytest.mark.parametrize("how", ["played to the end", "ended by the host"])
+def test_after_the_game_the_closed_host_is_named_and_not_retried(browser, host, how):
+    """When the game is over and the host stops, the page says so and does not try
+    to reconnect (before: "connection lost; reconnecting… (try 6)" for ever). A
+    spectator watches two bots play to the end; a seat's page sees the host end
+    its game."""
+    if how == "played to the end":
+        hst = host(nbgames.load(TITLE, 2), ["greedy", "greedy"], seed=5)
+        link = hst.spectator_link()
+    else:
+        hst = host(nbgames.load(TITLE, 2), ["human", "greedy"], seed=5)
+        link = hst.link(0)
+    page = _open(browser, link)
+    opened = _connections(page)
+    try:
+        if how == "played to the end":
+            assert hst.wait(60)
+            h.until(page, "document.querySelector('.nbg-status').textContent"
+                          ".startsWith('Game over')", timeout=20)
+        else:
+            hst.end()
+            h.until(page, "document.body.dataset.ended === '1'", timeout=20)
+        hst.close()
+        h.until(page, "document.body.dataset.closed === 'over'", timeout=20)
+        said = page.inner_text("#nbg-conn")
+        page.wait_for_timeout(1500)            # a retry would have come after 0.5 s
+        assert not opened, f"the page tried to reconnect: {opened}"
+        assert page.inner_text("#nbg-conn") == said
+        assert ("ended this game" if how == "ended by the host" else "game is over") in said
+        assert "reconnecting" not in said and not page.problems, page.problems
+    finally:
+        page.close()
