@@ -343,7 +343,7 @@ def test_announcement_tie_is_a_hidden_decision():
     for k in range(20):
         d = s.determinize(1, k)
         assert d.observation(1) == o1 and list(d.legal_action_ids()) == list(s.legal_action_ids())
-        seen.add(d._announced(0)[0])
+        seen.add(d.game.action_label(d.secret_choices(0)[0]).removeprefix("announce "))
     assert seen == {"strawberry", "grape"}
     s.apply("announce strawberry")
     s.apply("announce strawberry")
