@@ -128,7 +128,7 @@ def layer_violations(sources: dict[str, str] | None = None) -> list[str]:
     bad = []
     for module, path in MODULES.items():
         mine = unit_of(module)
-        for target, line in imports(module, sources.get(module)):
+        for target, line in sorted(set(imports(module, sources.get(module)))):
             theirs = unit_of(target)
             if theirs == mine or tier_of(theirs) < tier_of(mine):
                 continue
