@@ -1,4 +1,4 @@
-"""The Great Chili Cookoff: every rule of shared/rules/chili-cookoff.txt, and its
+"""The Great Chili Cookoff: every rule of its rulebook, and its
 worked examples, reproduced through the engine."""
 
 import json
@@ -56,7 +56,7 @@ def test_components_match_rulebook_table():
 
 
 def test_every_component_figure_has_provenance():
-    """shared/data/README.md: every figure says where it comes from."""
+    """nbgames/games/chili_cookoff/components.md: every figure says where it comes from."""
     data = json.loads((load_components.__globals__["DEFAULT"]).read_text())
     kinds = ("rulebook", "deduced", "reconstructed", "published", "name from")
     for item in data["ingredients"] + data["recipes"] + list(data["rules"].values()):

@@ -1,5 +1,5 @@
 """Chill & Chili engine tests. Each docstring names the rulebook section it checks
-(/work/shared/rules/chill-and-chili.txt) or the issue-10 requirement."""
+(the Chill & Chili rulebook) or the issue-10 requirement."""
 
 import copy
 import json
@@ -106,7 +106,7 @@ def test_components_beds_and_known_figures():
     """Planting a Vegetable Variety: Tomato, Carrot, Corn exactly 2; Cauliflower and
     Chili exactly 3; Pumpkin 1-5; '2 carrot cards score 4'; C) example: a tomato bed
     is worth 5; A) example: the Watering Can costs 1; each card shows 1 to 3 suns
-    (data/README.md); a bigger pumpkin bed is worth more per card."""
+    (nbgames/games/chill_and_chili/components.md); a bigger pumpkin bed is worth more per card."""
     c = load_components()
     v = {x.name: x for x in c.varieties}
     assert [(v[k].bed_min, v[k].bed_max) for k in ("Tomato", "Carrot", "Corn")] == [(2, 2)] * 3
@@ -117,7 +117,7 @@ def test_components_beds_and_known_figures():
     assert all(1 <= s <= 3 for x in c.varieties for s in x.suns)
     per_card = [v["Pumpkin"].points[k] / k for k in range(1, 6)]
     assert per_card == sorted(per_card) and len(set(per_card)) == 5
-    # the varieties that need 3 cards show more suns on average (data/README.md)
+    # the varieties that need 3 cards show more suns on average (its components.md)
     avg = {k: sum(s * n for s, n in x.suns.items()) / x.count for k, x in v.items()}
     assert min(avg["Cauliflower"], avg["Chili"]) > max(avg["Corn"], avg["Carrot"], avg["Tomato"])
 

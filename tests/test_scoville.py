@@ -1,4 +1,4 @@
-"""Scoville: every rule of the rulebook (rules/scoville.txt), each test citing its
+"""Scoville: every rule of the rulebook, each test citing its
 section, and every worked example rebuilt through the engine's API.
 
 Positions the random set-up rarely deals are staged with ``game.scenario`` (a

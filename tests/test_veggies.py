@@ -1,5 +1,5 @@
 """Veggies engine tests. Each docstring names the rulebook section it checks
-(/work/shared/rules/veggies.txt) or the issue-4 requirement."""
+(the Veggies rulebook) or the issue-4 requirement."""
 
 import json
 import random
@@ -386,7 +386,7 @@ def test_two_player_two_largest_groups():
 
 
 def test_bad_component_files(tmp_path):
-    """Components + data/README.md: a user can load a corrected card file; a bad
+    """Components + nbgames/games/veggies/components.md: a user can load a corrected card file; a bad
     one raises a clear error naming the problem."""
     good = tmp_path / "cards.json"
     good.write_text(json.dumps({"cards": [{"spaces": ["SSB", "GR."]}] * 20}))
@@ -410,7 +410,7 @@ def test_bad_component_files(tmp_path):
 
 
 def test_bundled_cards_follow_the_reconstruction():
-    """Components (40 cards of 6 spaces) and data/README.md: 40 of each good,
+    """Components (40 cards of 6 spaces) and nbgames/games/veggies/components.md: 40 of each good,
     20 empty, 20 rats, at most one bad space a card, no single-good card."""
     cards = load_components().cards
     assert cards == tuple(generate_cards())

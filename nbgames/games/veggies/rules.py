@@ -58,7 +58,8 @@ class VeggiesGame(Game):
     options_spec = {
         "stand_cards": Option(8, "Cards in each finished stand, the starting card included "
                                  "(rulebook: 'every player has added 8 cards'; our reading: 8 "
-                                 "in all, see data/README.md).", check=int_range(2, 40)),
+                                 "in all, see nbgames/games/veggies/components.md).",
+                          check=int_range(2, 40)),
         "start": Option("secret", "How the starting cards are chosen (the rulebook is silent): "
                                   "'secret' = in seat order, face down, revealed together (the "
                                   "fairer reading: nobody answers a card already shown); 'open' "
