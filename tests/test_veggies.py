@@ -119,6 +119,23 @@ def test_team_and_solo_tie_breaks():
     assert winners([11, 5, 5, 10], [9, 0, 9, 0], teams) == [0, 2]
 
 
+def test_the_engine_picks_the_winners_the_scoring_rule_picks():
+    """Scoring (ties: fewer rats) through the engine's winners(): the highest
+    ``scores()`` and, between seats tied on points, the title's tie-break (a seat's
+    or its team's rats) give the winners of ``scoring.seat_keys``, in finished games
+    of every player count, with and without teams."""
+    for players, options in ((2, {}), (3, {}), (4, {}), (4, {"teams": False})):
+        g = nbgames.load("veggies", players=players, **options)
+        for seed in range(6):
+            s = g.new_state(seed=seed)
+            rng = random.Random(seed)
+            while not s.is_terminal():
+                s.apply(rng.choice(s.legal_actions()))
+            r = s.result
+            assert s.winners() == best_seats(scoring.seat_keys(r["totals"], r["rats"], r["teams"]))
+            assert s.winners() == r["winners"]
+
+
 def test_group_counting():
     """Scoring: a group is spaces of one good adjacent side to side (not by corners);
     empty crates and rats split groups."""

@@ -448,8 +448,11 @@ class VeggiesState(State):
             return [t[s % 2] for s in range(g.players)]
         return totals
 
-    def _winners(self):
-        return list(self.result["winners"])       # scoring.seat_keys: points, then rats
+    def _tiebreak(self, seat):
+        """Scoring: on a tie for points, fewer rats win (with teams, the team's
+        points and rats: ``_scores`` is the team's total); ``scoring.seat_keys``."""
+        r = self.result
+        return scoring.seat_keys(r["totals"], r["rats"], r["teams"])[seat][1:]
 
     # -- views ------------------------------------------------------------------
     def _observation(self, seat):
