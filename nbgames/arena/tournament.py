@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ..agents.adapter import as_policy
 from ..core.errors import OptionError, PolicyError, last_frames
 from ..core.registry import spec
+from ..core.validate import as_int
 from . import analysis
 from .analysis import mean_ci, wilson
 from .play import game_for, play
@@ -329,8 +330,7 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
         default = max(g.min_players, min(len(names), g.max_players))
     game = game_for(game, players, options, default_players=default, who="tournament",
                     arguments=TOURNAMENT_ARGS)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise OptionError(f"games must be a positive int, got {games!r}")
+    games = as_int(games, "games", 1, None)
     if not isinstance(duplicate, bool):
         raise OptionError(f"duplicate must be True or False, got {duplicate!r}")
     k = len(names)
