@@ -14,8 +14,6 @@ from __future__ import annotations
 from ..core.decisions import call_bot, decision_rng
 from ..core.registry import spec
 
-__all__ = ["BUILT_IN", "GreedyPolicy", "RandomPolicy", "decision_rng"]
-
 
 class RandomPolicy:
     """Uniform over the legal actions, drawn from ``decision_rng`` (the seed and

@@ -79,11 +79,12 @@ import math
 import random
 import time
 
+from ..core.decisions import decision_rng
 from ..core.errors import OptionError, PolicyError
 from ..core.spec import margin_values
 from ..core.validate import as_int
 from .adapter import as_policy, policy_name
-from .basic import GreedyPolicy, decision_rng
+from .basic import GreedyPolicy
 
 DEFAULT_SECONDS = 1.0
 """The default thinking time of ``nbgames.bots.ismcts()`` a decision, in seconds."""
