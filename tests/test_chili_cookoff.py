@@ -1,4 +1,4 @@
-"""The Great Chili Cookoff: every rule of shared/rules/chili-cookoff.txt, and its
+"""The Great Chili Cookoff: every rule of its rulebook, and its
 worked examples, reproduced through the engine."""
 
 import json
@@ -16,13 +16,16 @@ RECIPE = {name: need for name, need in C.recipes}
 
 
 def give(state, seat, ingredient, rank, keep=()):
-    """Scenario set-up: move a card of this kind into ``seat``'s hand, swapping a
-    card back to where it came from, so every card stays conserved."""
+    """Scenario set-up: ``state`` with a card of this kind moved into ``seat``'s hand
+    and a card swapped back to where it came from, so every card stays conserved (a
+    staged position, ``game.scenario``)."""
     t = TYPE[(ingredient, rank)]
-    hand = state.hands[seat]
+    d = state.to_dict()
+    data = d["data"]
+    hand = data["hands"][seat]
     if t in hand:
-        return
-    for place in [state.undealt] + [h for s, h in enumerate(state.hands) if s != seat]:
+        return state
+    for place in [data["undealt"]] + [h for s, h in enumerate(data["hands"]) if s != seat]:
         if t in place:
             place.remove(t)
             out = next(x for x in hand if x != t and x not in keep)
@@ -31,9 +34,9 @@ def give(state, seat, ingredient, rank, keep=()):
             place.sort()
             hand.append(t)
             hand.sort()
-            state._legal = None
-            state.check_invariants()
-            return
+            staged = state.game.scenario(d)
+            staged.check_invariants()
+            return staged
     raise AssertionError(f"no {ingredient} {rank} left to give")
 
 
@@ -53,7 +56,7 @@ def test_components_match_rulebook_table():
 
 
 def test_every_component_figure_has_provenance():
-    """shared/data/README.md: every figure says where it comes from."""
+    """nbgames/games/chili_cookoff/components.md: every figure says where it comes from."""
     data = json.loads((load_components.__globals__["DEFAULT"]).read_text())
     kinds = ("rulebook", "deduced", "reconstructed", "published", "name from")
     for item in data["ingredients"] + data["recipes"] + list(data["rules"].values()):
@@ -78,7 +81,7 @@ def test_hand_example_pick_order():
     plays = [(seoyoung, "Onion", 4), (jeonghee, "Tomato", 2), (mira, "Mustard", 4),
              (dongseop, "Meat", 5), (jaewon, "Tomato", 4)]
     for seat, ing, rank in plays:
-        give(s, seat, ing, rank)
+        s = give(s, seat, ing, rank)
     # the board's pick places (Python's preview of the same rule while cards go down):
     # Mustard 4 outranks the earlier Onion 4, Jaewon's Tomato 4 outranks both
     previews = [[1], [1, 2], [2, 3, 1], [3, 4, 2, 1], [4, 5, 3, 1, 2]]
@@ -122,9 +125,9 @@ def test_any_card_may_be_played():
 def test_equal_ranks_later_card_is_higher():
     """Important: if two or more players play cards of the same rank, the card played last is higher."""
     s = nbgames.load("chili_cookoff", players=3).new_state(seed=3)
-    give(s, 0, "Tomato", 6)
-    give(s, 1, "Meat", 6)
-    give(s, 2, "Chili", 6)
+    s = give(s, 0, "Tomato", 6)
+    s = give(s, 1, "Meat", 6)
+    s = give(s, 2, "Chili", 6)
     for label in ("play Tomato 6", "play Meat 6", "play Chili 6"):
         s.apply(label)
     assert s.pick_order == [2, 1, 0]
@@ -168,7 +171,7 @@ def test_scoring_example_through_the_engine():
     want = [("Tomato", 1), ("Meat", 2), ("Meat", 3), ("Chili", 2), ("Onion", 3), ("Onion", 5),
             ("Mustard", 4)]
     for i, (ing, rank) in enumerate(want):
-        give(s, 0, ing, rank, keep=[TYPE[w] for w in want[:i]])
+        s = give(s, 0, ing, rank, keep=[TYPE[w] for w in want[:i]])
     assert sorted(s.hands[0]) == sorted(TYPE[w] for w in want)
     gourmet = s.observation(0)["recipe_progress"][1]
     assert gourmet == {"held": [0] * 5, "in_hand": [1, 2, 1, 2, 1], "cards": 0, "points": 0,
@@ -241,17 +244,28 @@ def test_three_rounds_and_most_points_starts_next_round():
 
 
 def test_tie_for_most_points_goes_clockwise_from_last_hand_winner():
-    """Scoring (tie for most points is unspecified): our documented choice."""
+    """Scoring (tie for most points is unspecified): our documented choice, the tied
+    player first clockwise from the winner of the round's last hand. Staged from a
+    real round just before its last decision, with the totals so far set so that
+    the round ends in a tie of the chosen seats."""
     g = nbgames.load("chili_cookoff", players=3, rounds=2)
     s = g.new_state(seed=1)
-    s.totals = [0, 0, 0]
-    s.hand_no = 7   # pretend the round is done; last hand won by seat 2
-    s.collected = [[], [], []]
-    s._end_round(2)
-    top = max(s.totals)
-    tied = [i for i, t in enumerate(s.totals) if t == top]
-    expect = next(x % 3 for x in range(2, 5) if x % 3 in tied)
-    assert s.current_player == expect
+    while True:
+        choice = nbgames.bots.greedy(s.observation(s.current_player), s.legal_actions())
+        after = s.clone().apply(choice)
+        if after.round == 1:
+            break
+        s.apply(choice)
+    winner = s.pick_order[0]                       # the last hand's winner
+    gained = [a - b for a, b in zip(after.totals, s.totals)]
+    for tied in ([0, 1, 2], [(winner + 1) % 3, (winner + 2) % 3], [(winner + 2) % 3]):
+        d = s.to_dict()
+        d["data"]["totals"] = [50 - gained[x] if x in tied else 40 - gained[x] for x in range(3)]
+        staged = g.scenario(d).apply(choice)
+        assert staged.round == 1 and [staged.totals[x] == 50 for x in range(3)] == \
+            [x in tied for x in range(3)]
+        assert staged.current_player == next(x % 3 for x in range(winner, winner + 3)
+                                             if x % 3 in tied), (tied, winner)
 
 
 def test_observation_hides_other_hands_and_recipes():

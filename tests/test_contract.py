@@ -290,3 +290,15 @@ def test_tournament_progress_bar_in_terminal(capsys):
     nbgames.tournament(FIRST, {"a": nbgames.bots.random, "b": nbgames.bots.random},
                        games=3, seed=1, progress=True)
     assert "3/3" in capsys.readouterr().err
+
+
+def test_tournament_progress_is_a_bar_nothing_or_a_function():
+    """The shared progress helper (arena/progress.py), as review uses it: a function
+    is told (done, total) from 0 to the end; anything but a bool or a function is
+    refused before a game is played."""
+    seen = []
+    nbgames.tournament(FIRST, {"a": nbgames.bots.random, "b": nbgames.bots.random},
+                       games=3, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(0, 3), (1, 3), (2, 3), (3, 3)]
+    with pytest.raises(nbgames.OptionError, match="progress must be True, False or a function"):
+        nbgames.tournament(FIRST, {"a": nbgames.bots.random}, games=1, progress="yes")

@@ -1,5 +1,5 @@
 """Kupferkessel Co. engine tests. Each docstring names the rulebook section it
-checks (/work/shared/rules/kupferkessel.txt) or the issue-9 requirement."""
+checks (the Kupferkessel Co. rulebook) or the issue-9 requirement."""
 
 import json
 import random

@@ -49,11 +49,11 @@ def test_title_modules_resolve_from_a_fresh_interpreter():
 
 
 def test_every_title_folder_has_the_same_shape():
-    shape = {"__init__.py", "components.json", "components.py", "rules.py", "scoring.py",
-             "render.py", "bot.py"}
+    shape = {"__init__.py", "components.json", "components.py", "components.md", "rules.py",
+             "scoring.py", "render.py", "bot.py"}
     for title in nbgames.games():
         folder = ROOT / "nbgames" / "games" / title
-        files = {p.name for p in folder.iterdir() if p.suffix in (".py", ".json")}
+        files = {p.name for p in folder.iterdir() if p.suffix in (".py", ".json", ".md")}
         assert shape <= files, (title, shape - files)
 
 

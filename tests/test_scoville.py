@@ -1,4 +1,4 @@
-"""Scoville: every rule of the rulebook (rules/scoville.txt), each test citing its
+"""Scoville: every rule of the rulebook, each test citing its
 section, and every worked example rebuilt through the engine's API.
 
 Positions the random set-up rarely deals are staged with ``game.scenario`` (a
@@ -371,7 +371,7 @@ def test_bid_is_limited_to_money_and_hidden():
     assert s.observation(1)["bids"] is None
     assert labels(s)[-1] == "bid $12"
     # the other seat's bid is resampled by determinize (the viewer cannot see it)
-    seen = {s.determinize(1, random.Random(k))._secret_of(0)[0] for k in range(30)}
+    seen = {s.determinize(1, random.Random(k)).secret_choices(0)[0] for k in range(30)}
     assert len(seen) > 1
     with pytest.raises(IllegalActionError):
         s.apply("bid $13")
@@ -1027,7 +1027,7 @@ def test_sealed_bid_leaves_no_trace_in_a_copy():
         copies.append(d)
     assert copies[0] == copies[1] == copies[2]
     # the sealed bid is redrawn among the bids seat 0's (resampled) money allows
-    seen = {s.determinize(1, random.Random(k))._secret_of(0)[0] for k in range(40)}
+    seen = {s.determinize(1, random.Random(k)).secret_choices(0)[0] for k in range(40)}
     assert len(seen) > 3
 
 

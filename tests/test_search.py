@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 import pytest
 
 import nbgames
@@ -19,21 +20,69 @@ def midgame(title, seed=2):
     return states[len(states) // 3]
 
 
+def _contents(root, game):
+    """Everything reachable from ``root`` through attributes (``__dict__`` and
+    ``__slots__``), containers and generators' states, as a comparable value, plus
+    the ids of the objects met. The
+    Game (public, shared by every state of it) is not entered."""
+    seen: dict[int, int] = {}
+
+    def walk(x):
+        if x is game:
+            return "<game>"
+        if isinstance(x, (bool, int, float, complex, str, bytes, type(None))):
+            return x
+        if isinstance(x, np.generic):
+            return x.item()
+        if id(x) in seen:
+            return ("<seen>", seen[id(x)])
+        seen[id(x)] = len(seen)
+        if isinstance(x, np.ndarray):
+            return ("ndarray", x.dtype.str, x.shape, x.tobytes())
+        if isinstance(x, random.Random):
+            return ("Random", x.getstate())
+        if isinstance(x, dict):
+            return ("dict", [(walk(k), walk(v)) for k, v in x.items()])
+        if isinstance(x, (list, tuple)):
+            return (type(x).__name__, [walk(v) for v in x])
+        if isinstance(x, (set, frozenset)):
+            return ("set", sorted(repr(walk(v)) for v in x))
+        if isinstance(x, type) or callable(x) and not hasattr(x, "__dict__"):
+            return ("callable", getattr(x, "__qualname__", repr(type(x))))
+        fields = dict(getattr(x, "__dict__", {}))
+        for cls in type(x).__mro__:
+            for slot in getattr(cls, "__slots__", ()):
+                if hasattr(x, slot):
+                    fields[slot] = getattr(x, slot)
+        return (type(x).__qualname__, [(k, walk(v)) for k, v in sorted(fields.items())])
+
+    return walk(root), set(seen)
+
+
 @pytest.mark.parametrize("title", TITLES)
 def test_an_infoset_never_holds_the_truth(title):
+    """Nothing reachable from an InfoSet holds the true state or its hidden parts:
+    the state itself is not reachable from it, and the InfoSets of two states the
+    seat cannot tell apart (the truth and a copy with every hidden part drawn anew)
+    hold equal contents, attribute for attribute and element for element, for the
+    same rng; so no attribute can carry what the seat may not see. (Public parts
+    may be shared with the state: copies share what is copy-on-write.)"""
     s = midgame(title)
     seat = s.current_player
     info = nbgames.InfoSet(s, seat, rng=1)
     assert info.seat == seat and info.observation == s.observation(seat)
     assert list(info.legal_actions.ids) == list(s.legal_action_ids())
-    assert not any(v is s for v in (info.observation, info.legal_actions, info.game))
-    # the copy it samples from is already resampled: its hidden data is not the state's
-    # (for titles with hidden data), and every sample looks the same to the seat
+    held, reachable = _contents(info, s.game)
+    assert id(s) not in reachable, "the true state is reachable from the InfoSet"
+    twin = s.determinize(seat, random.Random(99))
+    assert twin.to_dict()["data"] != s.to_dict()["data"], "the twin hides nothing other"
+    assert twin.observation(seat) == s.observation(seat)
+    assert _contents(nbgames.InfoSet(twin, seat, rng=1), s.game)[0] == held
+    # every sample looks the same to the seat
     for k in range(5):
         sample = info.sample(k)
         assert sample.observation(seat) == s.observation(seat)
         assert list(sample.legal_action_ids()) == list(s.legal_action_ids())
-    assert info._cover.seed != s.seed
 
 
 def test_policies_get_an_infoset_only_when_they_ask_for_it():
@@ -156,7 +205,7 @@ def test_search_finds_the_clearly_best_move_in_a_staged_position(title):
     """Section 6: with a small budget, the search plays a winning move where the other
     moves (most of them) lose, on a position staged with game.scenario."""
     staged, seat, wins = _clearly_best(title)
-    assert staged._origin is not None                      # a staged scenario
+    assert staged.history == [] and staged.to_dict()["start"]   # a staged scenario
     # enough searches that picking at random would pass all of them less than 5% of
     # the time
     share = len(wins) / len(staged.legal_action_ids())
@@ -203,7 +252,7 @@ def test_every_built_in_bot_repeats_itself(title):
                 return game.resolve(bot(*args))
             bot = make(5)
             first = ask(bot)
-            assert ask(make(9)) is not None
+            assert st.is_legal(ask(make(9)))                  # another seed: a legal move too
             assert ask(bot) == first == ask(make(5)), f"{name} at step {len(st.history)}"
             if name != "ismcts":
                 def wrapped(observation, legal_actions, bot=bot):

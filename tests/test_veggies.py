@@ -1,5 +1,5 @@
 """Veggies engine tests. Each docstring names the rulebook section it checks
-(/work/shared/rules/veggies.txt) or the issue-4 requirement."""
+(the Veggies rulebook) or the issue-4 requirement."""
 
 import json
 import random
@@ -117,6 +117,23 @@ def test_team_and_solo_tie_breaks():
     assert winners([10, 5, 5, 10], [1, 0, 2, 0], teams) == [1, 3]
     assert winners([10, 5, 5, 10], [1, 1, 0, 0], teams) == [0, 1, 2, 3]
     assert winners([11, 5, 5, 10], [9, 0, 9, 0], teams) == [0, 2]
+
+
+def test_the_engine_picks_the_winners_the_scoring_rule_picks():
+    """Scoring (ties: fewer rats) through the engine's winners(): the highest
+    ``scores()`` and, between seats tied on points, the title's tie-break (a seat's
+    or its team's rats) give the winners of ``scoring.seat_keys``, in finished games
+    of every player count, with and without teams."""
+    for players, options in ((2, {}), (3, {}), (4, {}), (4, {"teams": False})):
+        g = nbgames.load("veggies", players=players, **options)
+        for seed in range(6):
+            s = g.new_state(seed=seed)
+            rng = random.Random(seed)
+            while not s.is_terminal():
+                s.apply(rng.choice(s.legal_actions()))
+            r = s.result
+            assert s.winners() == best_seats(scoring.seat_keys(r["totals"], r["rats"], r["teams"]))
+            assert s.winners() == r["winners"]
 
 
 def test_group_counting():
@@ -343,7 +360,7 @@ def test_announcement_tie_is_a_hidden_decision():
     for k in range(20):
         d = s.determinize(1, k)
         assert d.observation(1) == o1 and list(d.legal_action_ids()) == list(s.legal_action_ids())
-        seen.add(d._announced(0)[0])
+        seen.add(d.game.action_label(d.secret_choices(0)[0]).removeprefix("announce "))
     assert seen == {"strawberry", "grape"}
     s.apply("announce strawberry")
     s.apply("announce strawberry")
@@ -386,7 +403,7 @@ def test_two_player_two_largest_groups():
 
 
 def test_bad_component_files(tmp_path):
-    """Components + data/README.md: a user can load a corrected card file; a bad
+    """Components + nbgames/games/veggies/components.md: a user can load a corrected card file; a bad
     one raises a clear error naming the problem."""
     good = tmp_path / "cards.json"
     good.write_text(json.dumps({"cards": [{"spaces": ["SSB", "GR."]}] * 20}))
@@ -410,7 +427,7 @@ def test_bad_component_files(tmp_path):
 
 
 def test_bundled_cards_follow_the_reconstruction():
-    """Components (40 cards of 6 spaces) and data/README.md: 40 of each good,
+    """Components (40 cards of 6 spaces) and nbgames/games/veggies/components.md: 40 of each good,
     20 empty, 20 rats, at most one bad space a card, no single-good card."""
     cards = load_components().cards
     assert cards == tuple(generate_cards())

@@ -113,7 +113,7 @@ def test_sealed_bids_and_holdings_never_reach_other_viewers():
                     assert p["money"] is None and p["peppers"] is None and p["market"] is None
             assert str(state.seed) not in json.dumps(data)
             if state.phase == "bid":
-                mine = state._secret_of(viewer) if viewer is not None else []
+                mine = state.secret_choices(viewer) if viewer is not None else []
                 assert data["view"]["my_bid"] == (
                     state.game.action_space.unpack(mine[0])[1] if mine else None)
                 assert data["view"]["bids"] is None

@@ -212,7 +212,9 @@ def test_other_held_cards_and_the_deck_never_reach_the_browser(players):
             if obs["phase"] == "announce":
                 assert obs["announcements"] is None and obs["pooled"] is None
                 assert not any(re.match(r"Player \d announces", line) for line in data["log_lines"])
-                mine = state._announced(viewer) if viewer is not None else []
+                mine = [] if viewer is None else state.ann[viewer] + [
+                    state.game.action_label(a).removeprefix("announce ")
+                    for a in state.secret_choices(viewer)]
                 assert obs["my_announcement"] == mine
 
 

@@ -3,9 +3,10 @@
 
 Both games are staged positions (``game.scenario``) with seeds of their own: A is
 the true position, B the same position with everything the viewer cannot see
-drawn anew. What a title hides is declared by the title itself (its
-``_resample``, through ``state.determinize(viewer)``), so this helper names no
-title and a new title is covered by existing. Both games then play on while the
+drawn anew. What a title hides is declared by the title itself (its ``FIELDS``
+and resample hooks, through ``state.determinize(viewer)``), so this helper names no
+title and a new title is covered by the existing leak proofs without a line of its
+own. Both games then play on while the
 viewer still cannot tell them apart, so that the decisions of other seats are
 part of what is compared.
 """

@@ -11,17 +11,8 @@ seeded for that game.
 
 from __future__ import annotations
 
-import inspect
-import random as _random
-
+from ..core.decisions import call_bot, decision_rng
 from ..core.registry import spec
-
-
-def decision_rng(seed, observation) -> _random.Random:
-    """The generator of one decision: from a bot's ``seed`` and the observation's
-    title, seat and step (nothing else), so a position always gets the same draw."""
-    return _random.Random(f"{seed}|{observation.get('title')}|{observation.get('seat')}|"
-                          f"{observation.get('step')}")
 
 
 class RandomPolicy:
@@ -47,17 +38,6 @@ class RandomPolicy:
         return f"nbgames.bots.RandomPolicy(seed={self.seed})"
 
 
-def _takes_memory(bot) -> bool:
-    """A title bot that remembers between decisions takes a ``memory`` dict."""
-    found = _MEMORY.get(bot)
-    if found is None:
-        found = _MEMORY[bot] = "memory" in inspect.signature(bot).parameters
-    return found
-
-
-_MEMORY: dict = {}
-
-
 class GreedyPolicy:
     """Each title's heuristic bot (the ``bot`` of its :class:`~nbgames.core.spec.TitleSpec`),
     picked by the observation's ``title``; each title's bot docstring says what it
@@ -75,11 +55,8 @@ class GreedyPolicy:
         return GreedyPolicy(seed)
 
     def __call__(self, observation, legal_actions):
-        bot = spec(observation["title"]).bot
-        rng = decision_rng(self.seed, observation)
-        if _takes_memory(bot):
-            return bot(observation, legal_actions, rng, memory=self.memory)
-        return bot(observation, legal_actions, rng)
+        return call_bot(spec(observation["title"]).bot, observation, legal_actions,
+                        decision_rng(self.seed, observation), self.memory)
 
     def __repr__(self):
         return f"nbgames.bots.GreedyPolicy(seed={self.seed})"

@@ -79,10 +79,12 @@ import math
 import random
 import time
 
+from ..core.decisions import decision_rng
 from ..core.errors import OptionError, PolicyError
 from ..core.spec import margin_values
+from ..core.validate import as_int
 from .adapter import as_policy, policy_name
-from .basic import GreedyPolicy, decision_rng
+from .basic import GreedyPolicy
 
 DEFAULT_SECONDS = 1.0
 """The default thinking time of ``nbgames.bots.ismcts()`` a decision, in seconds."""
@@ -159,8 +161,7 @@ class ISMCTSPolicy:
                  c: float | None = None, rollout="prior", seed: int = 0, depth: int | None = 8,
                  reward: str = "win", prior: bool = True, widen: int = 24, workers: int = 1,
                  clock: str = "wall", anchor: float = ANCHOR):
-        if iterations is not None and (type(iterations) is not int or iterations < 1):
-            raise OptionError(f"iterations must be None or an int >= 1, got {iterations!r}")
+        iterations = as_int(iterations, "iterations", 1, None, optional=True)
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                     or seconds <= 0):
             raise OptionError(f"seconds must be None or a number > 0, got {seconds!r}")
@@ -168,20 +169,16 @@ class ISMCTSPolicy:
             seconds = DEFAULT_SECONDS
         if c is not None and (isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0):
             raise OptionError(f"c must be None or a number >= 0, got {c!r}")
-        if depth is not None and (type(depth) is not int or depth < 0):
-            raise OptionError(f"depth must be None (play to the end) or an int >= 0, got {depth!r}")
+        depth = as_int(depth, "depth (None: play to the end)", 0, None, optional=True)
         if reward not in REWARDS:
             raise OptionError(f"reward must be one of {', '.join(map(repr, REWARDS))}, got {reward!r}")
         if not isinstance(prior, bool):
             raise OptionError(f"prior must be True or False, got {prior!r}")
-        if type(widen) is not int or widen < 1:
-            raise OptionError(f"widen must be an int >= 1, got {widen!r}")
-        if type(workers) is not int or workers < 1:
-            raise OptionError(f"workers must be an int >= 1, got {workers!r}")
+        widen = as_int(widen, "widen", 1, None)
+        workers = as_int(workers, "workers", 1, None)
         if clock not in CLOCKS:
             raise OptionError(f"clock must be one of {', '.join(map(repr, CLOCKS))}, got {clock!r}")
-        if type(seed) is not int:
-            raise OptionError(f"seed must be an int, got {seed!r}")
+        seed = as_int(seed, "seed", None, None)
         if isinstance(anchor, bool) or not isinstance(anchor, (int, float)) or not 0 <= anchor < 1:
             raise OptionError(f"anchor must be a number from 0 up to (not including) 1, got {anchor!r}")
         self.iterations = iterations

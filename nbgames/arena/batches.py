@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from concurrent.futures import as_completed
 
-from ..core.errors import OptionError
+from ..core.validate import as_int
 
 TARGET_TASKS_PER_WORKER = 4
 MAX_BATCH = 50
@@ -42,9 +42,7 @@ def batch_size(games: int, executor, batch: int | None) -> int:
     """The games per task: ``batch`` when given, else about four tasks a worker
     (for load balance), at most MAX_BATCH games a task."""
     if batch is not None:
-        if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
-            raise OptionError(f"batch must be None or a positive int, got {batch!r}")
-        return batch
+        return as_int(batch, "batch", 1, None)
     workers = workers_of(executor) or 8
     return max(1, min(MAX_BATCH, -(-games // (workers * TARGET_TASKS_PER_WORKER))))
 

@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from ..agents.adapter import as_policy
 from ..core.errors import OptionError, PolicyError, last_frames
 from ..core.registry import spec
+from ..core.validate import as_int
 from . import analysis
 from .analysis import mean_ci, wilson
 from .play import game_for, play
+from .progress import progress_bar
 
 
 def _one_game(config: dict, names: list[str], policies: list, seed: int) -> dict:
@@ -276,16 +278,6 @@ def _mean_text(row: dict, dash: str) -> str:
     return dash if row["mean_score"] is None else f"{row['mean_score']:.2f}"
 
 
-def _progress(total: int, enabled: bool, title: str):
-    if not enabled:
-        return None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:  # pragma: no cover - tqdm is a dependency
-        return None
-    return tqdm(total=total, desc=f"{title} tournament", unit="game")
-
-
 TOURNAMENT_ARGS = ("game", "policies", "games", "seed", "executor", "progress", "players", "batch",
                    "duplicate")
 
@@ -312,7 +304,9 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
     seed, so each policy meets the same cards from every seat and the luck of the
     deal cancels. ``games`` must then be a multiple of ``k``; win-rate CIs are
     computed over deals (``Row.ci_deals``; ``Row.ci_games`` is the independent-game
-    interval, for comparison). The progress bar is ``tqdm.auto``.
+    interval, for comparison). ``progress``: a ``tqdm.auto`` bar (True), nothing (False),
+    or a function called as ``progress(done, total)`` after each game (each batch on
+    an executor).
 
     ``game`` is a title, a loaded Game or a config dict, as for :func:`nbgames.play`
     and the board (``widget``): with a title, ``players`` (default: one a policy,
@@ -336,8 +330,7 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
         default = max(g.min_players, min(len(names), g.max_players))
     game = game_for(game, players, options, default_players=default, who="tournament",
                     arguments=TOURNAMENT_ARGS)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise OptionError(f"games must be a positive int, got {games!r}")
+    games = as_int(games, "games", 1, None)
     if not isinstance(duplicate, bool):
         raise OptionError(f"duplicate must be True or False, got {duplicate!r}")
     k = len(names)
@@ -353,7 +346,7 @@ def tournament(game, policies: dict, games: int = 100, seed: int = 0, executor=N
         seat_names = [names[(g + i) % k] for i in range(game.players)]
         deal = g // k if duplicate else g
         jobs.append((config, seat_names, [policies[n] for n in seat_names], seeds[deal]))
-    bar = _progress(games, progress, game.title)
+    bar = progress_bar(games, progress, f"{game.title} tournament", "game")
     results: list[dict] = [None] * games
     if executor is None:
         for g, job in enumerate(jobs):

@@ -35,7 +35,9 @@ def int_range(lo, hi, what: str = "an int"):
     function of the game (e.g. the last seat)."""
     def check(value, game):
         top = hi(game) if callable(hi) else hi
-        if type(value) is not int or not lo <= value <= top:
+        try:
+            as_int(value, what, lo, top)
+        except OptionError:
             return f"must be {what} from {lo} to {top}"
     return check
 

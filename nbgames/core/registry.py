@@ -11,6 +11,7 @@ from pathlib import Path
 from .errors import RecordError, UnknownGameError, choices_text
 from .spec import TitleSpec
 from .state import RECORD_FORMAT
+from .validate import MAX_SEED, as_int
 
 GAMES_PACKAGE = "nbgames.games"
 _GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
@@ -70,12 +71,12 @@ def replay(record: dict, upto: int | None = None):
     except (NbgamesError, TypeError) as e:
         raise RecordError(f"record names an invalid game: {e}") from None
     seed, actions = record["seed"], record["actions"]
-    if type(seed) is not int or not 0 <= seed < 2**63:
-        raise RecordError(f"record seed must be an int from 0 to 2**63 - 1, got {str(seed)[:40]}")
-    if not isinstance(actions, list) or not all(type(a) is int for a in actions):
-        raise RecordError("record actions must be a list of int ids")
-    if upto is not None and (type(upto) is not int or not 0 <= upto <= len(actions)):
-        raise RecordError(f"upto={upto!r} must be None or an int from 0 to {len(actions)}")
+    seed = as_int(seed, "record seed", 0, MAX_SEED, RecordError)
+    if not isinstance(actions, list):
+        raise RecordError(f"record actions must be a list of int ids, got {str(actions)[:60]}")
+    actions = [as_int(a, f"record actions must be a list of int ids: actions[{i}]", 0, None,
+                      RecordError) for i, a in enumerate(actions)]
+    upto = as_int(upto, f"replay(upto={upto!r}): upto", 0, len(actions), RecordError, optional=True)
     if record.get("start") is None:
         state = game.new_state(seed=seed)
     else:

@@ -10,9 +10,13 @@ from .errors import OptionError
 MAX_SEED = 2**63 - 1
 
 
-def as_int(value, what: str, lo: int, hi: int | None, error=OptionError) -> int:
+def as_int(value, what: str, lo: int | None, hi: int | None, error=OptionError,
+           optional: bool = False) -> int | None:
     """An int (numpy ints too, never a bool, a float or a string) from ``lo`` to
-    ``hi`` (None: no upper bound), else ``error`` naming the value and the range."""
+    ``hi`` (None: no bound on that side), else ``error`` naming the value and the
+    range. ``optional``: None is accepted too (and returned), and the message says so."""
+    if optional and value is None:
+        return None
     if isinstance(value, bool) or isinstance(value, (float, str, bytes)):
         ok = False
     else:
@@ -21,9 +25,15 @@ def as_int(value, what: str, lo: int, hi: int | None, error=OptionError) -> int:
             ok = True
         except TypeError:
             ok = False
-    if not ok or value < lo or (hi is not None and value > hi):
-        top = "" if hi is None else f" to {hi}"
-        raise error(f"{what} must be an int from {lo}{top}, got {value!r}"[:300])
+    if not ok or (lo is not None and value < lo) or (hi is not None and value > hi):
+        if lo is not None and hi is not None:
+            span = f" from {lo} to {hi}"
+        elif lo is not None:
+            span = f" >= {lo}"
+        else:
+            span = "" if hi is None else f" <= {hi}"
+        none = "None or " if optional else ""
+        raise error(f"{what} must be {none}an int{span}, got {value!r}"[:300])
     return value
 
 

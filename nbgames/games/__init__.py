@@ -1,9 +1,12 @@
 """The titles: one folder each, all of the same shape.
 
 ``__init__.py`` (the title's doc page and its ``SPEC``), ``components.json`` +
-``components.py`` (component data with provenance, and its loader), ``rules.py``
-(the Game and State), ``scoring.py`` (pure scoring), ``render.py`` (a text
-picture of an observation), ``bot.py`` (the heuristic bot).
+``components.py`` (component data with the source of every figure, and its
+loader), ``components.md`` (what is known of the components and why the rest was
+reconstructed), ``rules.py`` (the Game and State), ``scoring.py`` (pure scoring),
+``render.py`` (a text picture of an observation), ``bot.py`` (the heuristic bot),
+``encoder.py`` (the observation as a fixed-shape tensor) and ``endgames.py``
+(positions to solve exactly, for ``nbgames.theory``).
 
 ``nbgames.games`` is this package, and calling it lists the titles:
 ``nbgames.games()``. A title's module is imported on first use, so

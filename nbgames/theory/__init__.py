@@ -3,7 +3,7 @@
 
 >>> import nbgames
 >>> from nbgames import theory
->>> from nbgames.theory.positions import steps_from_end
+>>> from nbgames.core.positions import steps_from_end
 >>> state = steps_from_end(nbgames.load(nbgames.games()[0], players=2), seed=1, steps=2)
 >>> tree = theory.game_tree(state, viewer=state.current_player)
 >>> sol = theory.solve(state)                                      # doctest: +SKIP

@@ -7,6 +7,7 @@ import json
 import random
 
 from ..core.errors import OptionError
+from ..core.validate import as_int
 from .solve import METHODS, solve_tree
 from .tree import PAYOFF_MEANING, PAYOFFS, TreeTooLarge, build, estimate_size, sample_worlds
 
@@ -35,10 +36,8 @@ class Solver:
 
     def __init__(self, max_nodes: int = 5000, worlds: int = 8, payoff: str = "margin",
                  method: str = "fastest", seed: int = 0):
-        if type(max_nodes) is not int or max_nodes < 1:
-            raise OptionError(f"max_nodes must be an int >= 1, got {max_nodes!r}")
-        if type(worlds) is not int or worlds < 1:
-            raise OptionError(f"worlds must be an int >= 1, got {worlds!r}")
+        max_nodes = as_int(max_nodes, "max_nodes", 1, None)
+        worlds = as_int(worlds, "worlds", 1, None)
         if payoff not in PAYOFFS:
             raise OptionError(f"payoff must be one of {', '.join(map(repr, PAYOFFS))}, got {payoff!r}")
         if method not in METHODS:

@@ -56,6 +56,7 @@ from fractions import Fraction
 
 from ..core.errors import NbgamesError, OptionError
 from ..core.state import as_rng
+from ..core.validate import as_int
 
 PAYOFFS = ("margin", "scores", "win")
 PAYOFF_MEANING = {
@@ -93,12 +94,6 @@ def _world_key(state) -> str:
     return json.dumps([d["data"], d["secret"], d["current_player"]], sort_keys=True, default=str)
 
 
-def _check_int(name, value, lo):
-    if type(value) is not int or value < lo:
-        raise OptionError(f"{name} must be an int >= {lo}, got {value!r}")
-    return value
-
-
 def sample_worlds(states, viewer=None):
     """Merge sampled states into weighted worlds: ``[(Fraction weight, state)]``."""
     found: dict[str, list] = {}
@@ -119,7 +114,7 @@ def worlds_of(state, viewer=None, worlds=16, seed=0):
         pairs = hook(viewer)
         total = sum(Fraction(w) for w, _ in pairs)
         return [(Fraction(w) / total, s) for w, s in pairs], "enumerated"
-    _check_int("worlds", worlds, 1)
+    worlds = as_int(worlds, "worlds", 1, None)
     rng = as_rng(seed)
     samples = [state.determinize(viewer, rng) for _ in range(worlds)]
     merged = sample_worlds(samples, viewer)
@@ -335,7 +330,7 @@ def build(worlds, viewer, *, max_nodes=20000, payoff="scores", keep_forced=False
     """The tree over weighted ``worlds`` ([(weight, state)]); see :func:`game_tree`."""
     if payoff not in PAYOFFS:
         raise OptionError(f"payoff must be one of {', '.join(map(repr, PAYOFFS))}, got {payoff!r}")
-    _check_int("max_nodes", max_nodes, 1)
+    max_nodes = as_int(max_nodes, "max_nodes", 1, None)
     worlds = [(w, s.clone().quiet()) for w, s in worlds]
     game = worlds[0][1].game
     if worlds[0][1].is_terminal():

@@ -9,12 +9,11 @@ second; with 3 hands left it has about 9,000.
 
 from __future__ import annotations
 
+from ...core.positions import play_until
 from ...core.registry import load
 
 
 def endgame(seed: int = 0, hands: int = 2, players: int = 2, rounds: int = 3):
-    from nbgames.theory.positions import play_until
-
     game = load("chili_cookoff", players=players, rounds=rounds)
     size = game.components.hand_size
     return play_until(game, seed, lambda s: (s.round == rounds - 1 and s.hand_no == size - hands

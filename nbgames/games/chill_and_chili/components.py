@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ...core.errors import ComponentError  # raised by the loader; re-exported
 from ...core.game import read_components
+from ...core.validate import as_int
 
 DEFAULT = Path(__file__).with_name("components.json")
 ACCESSORIES = ("Fertilizer", "Watering Can", "Wheelbarrow", "Scarecrow")
@@ -43,9 +44,7 @@ _RULES = ("chips", "start_coins", "removed_chips", "hand_size", "market_rows", "
 
 
 def _int(x, what):
-    if isinstance(x, bool) or not isinstance(x, int):
-        raise ComponentError(f"{what} must be an int, got {x!r}")
-    return x
+    return as_int(x, what, None, None, ComponentError)
 
 
 def load_components(source=None) -> Components:

@@ -12,13 +12,12 @@ already estimate at 65,000 nodes, 6 decisions at 380 million."""
 
 from __future__ import annotations
 
+from ...core.positions import play_until, steps_from_end
 from ...core.registry import load
 
 
 def endgame(seed: int = 0, players: int = 2, steps: int | None = None):
     """The first decision of the last turn, or ``steps`` decisions before the end."""
-    from nbgames.theory.positions import play_until, steps_from_end
-
     game = load("chill_and_chili", players=players)
     if steps is not None:
         return steps_from_end(game, seed, steps)

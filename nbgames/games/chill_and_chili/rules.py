@@ -33,6 +33,7 @@ from ...core.action_space import ActionSpace, Kind
 from ...core.errors import OptionError, RecordError
 from ...core.fields import derived, hidden, private, public
 from ...core.state import State, best_seats
+from ...core.validate import as_int
 from . import scoring
 from .components import ACCESSORIES, load_components
 
@@ -711,8 +712,7 @@ class ChillState(State):
             self.current_player = None
             self.result = self._table()
             return
-        if type(self.turn) is not int or not 0 <= self.turn < n:
-            raise RecordError(f"corrupt chill_and_chili state: turn {self.turn!r}")
+        self.turn = as_int(self.turn, "corrupt chill_and_chili state: turn", 0, n - 1, RecordError)
         self.current_player = self.turn
 
     def _resample_more(self, seat, rng):

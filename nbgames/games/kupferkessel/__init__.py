@@ -105,7 +105,7 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
   lilac (the rulebook's "purple", the colour of the Vines); the third pawn starts
   at the top-right corner, and ingredients of that colour score double for that
   player, like black and white for theirs (our reading of "the scoring remains
-  unchanged", shared/data/README.md).
+  unchanged"; nbgames/games/kupferkessel/components.md).
 * **Scores during the game.** ``scores()`` is 0 for everyone in table mode (the
   buried cards are nobody's knowledge) and, in recall mode, the points the
   kettles would score now without recipes. At the end: the final totals.

@@ -29,9 +29,9 @@ prior and an evaluation (the title's ``SPEC``).
 from __future__ import annotations
 
 import math
-import random
 from math import comb
 
+from ...core.decisions import decision_rng
 from ...core.spec import margin_values
 from . import scoring
 
@@ -261,8 +261,7 @@ class Forgetful:
         return Forgetful(seed)
 
     def __call__(self, obs, legal):
-        rng = random.Random(f"{self.seed}|{obs.get('title')}|{obs.get('seat')}|{obs.get('step')}")
-        return forgetful(obs, legal, rng)
+        return forgetful(obs, legal, decision_rng(self.seed, obs))
 
 
 # -- for the search (nbgames.bots.ismcts): a prior and an evaluation on a State -------------

@@ -4,12 +4,11 @@ history, so information sets are what a perfect memory knows)."""
 
 from __future__ import annotations
 
+from ...core.positions import steps_from_end
 from ...core.registry import load
 
 
 def endgame(seed: int = 0, steps: int = 4, players: int = 2):
-    from nbgames.theory.positions import steps_from_end
-
     return steps_from_end(load("kupferkessel", players=players, memory="recall"), seed, steps)
 
 

@@ -1,7 +1,7 @@
 """Load and check the Scoville component file (``components.json`` beside this
 file, or a corrected one a user passes as the ``components`` option).
 
-The bundled file is the published, complete data (``data/scoville-components.json``)
+The bundled file is the published, complete data (``components.md`` says where it comes from)
 with the provenance of every figure. Colours are named in the file and become
 indices ``0..9`` in the engine (:data:`COLORS` order). Market cards are numbered
 morning first (0..23) then afternoon (24..47); auction cards are expanded from

@@ -11,12 +11,11 @@ of hidden holdings multiply them), solved in 0.2 s with ``method="highs"``;
 
 from __future__ import annotations
 
+from ...core.positions import play_until, steps_from_end
 from ...core.registry import load
 
 
 def endgame(seed: int = 0, players: int = 2, steps: int | None = None):
-    from nbgames.theory.positions import play_until, steps_from_end
-
     game = load("scoville", players=players)
     if steps is not None:
         return steps_from_end(game, seed, steps)

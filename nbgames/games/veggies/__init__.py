@@ -40,7 +40,7 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
 * **Stand size.** "The game ends when every player has added 8 cards": we read
   8 cards in all, the starting card included (7 turns each), because with 4
   players that uses 3 + 4 x 2 + 4 x 7 = 39 of the 40 cards and every draw is
-  served (the project's component notes). Option ``stand_cards`` changes it; it is limited so
+  served (components.md). Option ``stand_cards`` changes it; it is limited so
   nobody can be left without a card to place (players x stand_cards <=
   cards - players + 1). When the deck is empty nothing is drawn (a ramp slot
   stays empty).

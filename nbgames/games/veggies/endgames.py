@@ -3,14 +3,13 @@ secret announcements when largest groups tie) of a real greedy game."""
 
 from __future__ import annotations
 
+from ...core.positions import play_until
 from ...core.registry import load
 
 
 def endgame(seed: int = 0, players: int = 2):
     """The first announcement decision of a greedy game from ``seed`` (None
     when no seat has to announce in that game)."""
-    from nbgames.theory.positions import play_until
-
     return play_until(load("veggies", players=players), seed, lambda s: s.phase == "announce")
 
 

@@ -58,7 +58,8 @@ class VeggiesGame(Game):
     options_spec = {
         "stand_cards": Option(8, "Cards in each finished stand, the starting card included "
                                  "(rulebook: 'every player has added 8 cards'; our reading: 8 "
-                                 "in all, see data/README.md).", check=int_range(2, 40)),
+                                 "in all, see nbgames/games/veggies/components.md).",
+                          check=int_range(2, 40)),
         "start": Option("secret", "How the starting cards are chosen (the rulebook is silent): "
                                   "'secret' = in seat order, face down, revealed together (the "
                                   "fairer reading: nobody answers a card already shown); 'open' "
@@ -447,8 +448,11 @@ class VeggiesState(State):
             return [t[s % 2] for s in range(g.players)]
         return totals
 
-    def _winners(self):
-        return list(self.result["winners"])       # scoring.seat_keys: points, then rats
+    def _tiebreak(self, seat):
+        """Scoring: on a tie for points, fewer rats win (with teams, the team's
+        points and rats: ``_scores`` is the team's total); ``scoring.seat_keys``."""
+        r = self.result
+        return scoring.seat_keys(r["totals"], r["rats"], r["teams"])[seat][1:]
 
     # -- views ------------------------------------------------------------------
     def _observation(self, seat):
