@@ -44,7 +44,7 @@ def _generic_files():
     names = "|".join(TITLES)
     own = re.compile(rf"({names})")
     for folder in ("nbgames/core", "nbgames/agents", "nbgames/arena", "nbgames/widget",
-                   "nbgames/adapters", "nbgames/theory", "nbgames/net", "bench", "tests",
+                   "nbgames/adapters", "nbgames/theory", "nbgames/net", "nbgames/cli", "bench", "tests",
                    "tests/browser", "js", "js/tests", "docs", "docs/howto", "docs/_static"):
         base = ROOT / folder
         if not base.is_dir():
@@ -53,7 +53,7 @@ def _generic_files():
             if path.suffix not in (".py", ".js", ".mjs", ".css", ".md", ".rst") or own.search(path.name):
                 continue
             yield path
-    for name in ("__init__.py", "__main__.py", "cli.py", "games/__init__.py"):
+    for name in ("__init__.py", "__main__.py", "games/__init__.py"):
         yield ROOT / "nbgames" / name
 
 

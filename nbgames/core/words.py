@@ -1,0 +1,33 @@
+"""Results as people read them: seats listed with "and", who won and the scores.
+
+The command line, the classroom host, the text boards and the log all say the
+end of a game in these words (never a Python list such as ``winners [1]``).
+"""
+
+from __future__ import annotations
+
+
+def and_list(items) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = [str(x) for x in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def who_won(winners, names=None) -> str:
+    """``player 1 wins``, ``player 1 and player 3 win`` (``names[seat]`` when
+    given: ``Ann wins``), or ``nobody wins``."""
+    said = [names[s] if names else f"player {s}" for s in winners]
+    if not said:
+        return "nobody wins"
+    return f"{and_list(said)} {'wins' if len(said) == 1 else 'win'}"
+
+
+def outcome(scores, winners, names=None) -> str:
+    """One line for the end of a game: who won, then every seat's score, e.g.
+    ``player 1 wins; scores: player 0 12, player 1 20``."""
+    who = [names[s] if names else f"player {s}" for s in range(len(scores))]
+    return (f"{who_won(winners, names)}; scores: "
+            + ", ".join(f"{w} {score:g}" if isinstance(score, float) else f"{w} {score}"
+                        for w, score in zip(who, scores)))
