@@ -12,11 +12,12 @@ of the stand. At the end the goods of everyone's largest groups are pooled and
 every player scores, for each pooled good, (largest group) x (number of groups),
 minus 2 a visible rat.
 
-Decisions (ids are fixed for a game; see :mod:`.rules` for the formula):
+Decisions (ids are fixed for a game; see ``rules.py`` for the formula):
 
 * ``start with hand card 0|1``: the set-up choice of the starting card (the other
   card is held), seats in order 0, 1, ...;
-* ``place <held|ramp0|ramp1|ramp2> r<0|90|180|270> at (<r>,<c>)``: one turn.
+* ``place <held|ramp1|ramp2|ramp3> r<0|90|180|270> at (<r>,<c>)``: one turn.
+  ``held`` is the card in your hand, ``ramp1`` to ``ramp3`` the ramp's slots 1 to 3.
   ``(r, c)`` is the top-left space of the card after the clockwise rotation,
   counted from the top-left space of the starting card (rows down, columns right);
 * ``announce <good>``: only when the largest groups tie.
@@ -25,7 +26,7 @@ Options: ``stand_cards`` (default 8), ``start`` (default "secret": the starting
 cards are chosen face down and revealed together; "open": each is public as soon
 as it is laid), ``teams`` (default None: **4 players play in two teams**, seats
 0+2 against 1+3; ``teams=False`` plays each for themselves), ``components``
-(None, or a path/dict/list of a corrected card file; see :mod:`.components`).
+(None, or a path/dict/list of a corrected card file; see ``components.py``).
 The section "Options" below gives each in full.
 
 Observation (JSON): ``phase`` (start/place/announce/over); ``stands`` (each
