@@ -14,7 +14,7 @@ beds; a bed whose suns are all covered scores double. The game ends after the
 turn in which the last chip leaves the pond board. Beds score their top card
 (doubled when watered), each card in hand 1 point, every 3 coins 1 point.
 
-Decisions (``game.action_space``; see :mod:`.rules` for every kind): before the
+Decisions (``game.action_space``; see ``rules.py`` for every kind): before the
 main action, ``fresh vegetables: row <r>`` and ``Scarecrow: draw the top card``
 (then ``compost <card>``) are offered beside the main actions ``buy
 <accessory>``, ``draw the top card``, ``buy row <r> space <s> (<p> coins)``,
