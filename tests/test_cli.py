@@ -403,3 +403,14 @@ def test_the_command_line_and_the_host_command_share_a_lower_module():
                 hits += [f"{where}: private {a.name} from {module}" for a in node.names
                          if a.name.startswith("_") and a.name != "__future__"]
     assert not hits, "\n".join(hits)
+
+
+def test_every_text_board_says_the_winners_in_words():
+    """Issue 32: a title's text picture at the end (what ``nbgames play`` and
+    ``replay`` print) names the winners in words, never as ``winner(s) [1]`` or a
+    comma list of numbers."""
+    for title in nbgames.games():
+        game = nbgames.load(title)
+        rec = nbgames.play(game, ["greedy"] * game.players, seed=5)
+        text = nbgames.replay(rec).render(None)
+        assert not re.search(r"winner\(s\)|winners? ?\[", text, re.I), (title, text[-300:])
