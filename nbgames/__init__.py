@@ -44,13 +44,13 @@ __version__ = "0.1.0"
 
 def __getattr__(name):
     """``nbgames.host`` (host a table, or a classroom of tables, on a websocket
-    server: one join link a person) is ``nbgames.net.server.host`` and
+    server: one join link a person) is ``nbgames.net.host`` and
     ``nbgames.join`` (join a hosted table: the board of that seat, or with
     ``policy`` a bot that plays it from this kernel) is ``nbgames.net.client.join``,
     with their own signatures and help; they are imported on first use, so that
     ``import nbgames`` loads no server."""
     if name == "host":
-        from .net.server import host
+        from .net import host
         return host
     if name == "join":
         from .net.client import join

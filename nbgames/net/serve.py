@@ -72,7 +72,7 @@ def cmd_serve(args, out=print) -> int:
     from ..core.errors import NbgamesError
     from ..core.registry import load
     from ..core.words import outcome
-    from .server import host, restore
+    from . import host, restore
     seat_texts = seat_names(args.seats) or None
     options = dict(port=args.port, bind=args.bind, url=args.url, record=args.records,
                    away=args.away, away_bot=seat(args.away_bot),
