@@ -1,10 +1,14 @@
-"""Results as people read them: seats listed with "and", who won and the scores.
+"""Text as people read it: seats listed with "and", who won and the scores, and
+docstrings without Sphinx markup.
 
 The command line, the classroom host, the text boards and the log all say the
-end of a game in these words (never a Python list such as ``winners [1]``).
+end of a game in these words (never a Python list such as ``winners [1]``); a
+title's help page (``help(nbgames.games.<title>)``) is its docstring in plain text.
 """
 
 from __future__ import annotations
+
+import re
 
 
 def and_list(items) -> str:
@@ -31,3 +35,25 @@ def outcome(scores, winners, names=None) -> str:
     return (f"{who_won(winners, names)}; scores: "
             + ", ".join(f"{w} {score:g}" if isinstance(score, float) else f"{w} {score}"
                         for w, score in zip(who, scores)))
+
+
+_ROLE = re.compile(r":(?:py:)?(\w+):`([^`]+)`")
+
+
+def _plain_role(match) -> str:
+    role, target = match.group(1), match.group(2).strip()
+    shown = re.match(r"(.*?)\s*<(.+)>$", target)
+    if shown:                                   # :func:`the text <target>`
+        return shown.group(1)
+    if target.startswith("~"):                  # :class:`~a.b.C` shows C
+        target = target[1:].rsplit(".", 1)[-1]
+    elif target.startswith("."):                # relative to the module: a file beside it
+        target = target[1:] + (".py" if role == "mod" else "")
+    return f"``{target}``"
+
+
+def plain_text(doc: str) -> str:
+    """A docstring as ``help()`` shows it to people: Sphinx roles such as
+    :mod:`.rules` or :class:`~nbgames.core.state.State` become the plain names
+    (``rules.py``, ``State``) that the site links and a terminal cannot."""
+    return _ROLE.sub(_plain_role, doc or "")

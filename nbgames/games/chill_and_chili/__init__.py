@@ -14,7 +14,7 @@ beds; a bed whose suns are all covered scores double. The game ends after the
 turn in which the last chip leaves the pond board. Beds score their top card
 (doubled when watered), each card in hand 1 point, every 3 coins 1 point.
 
-Decisions (``game.action_space``; see ``rules.py`` for every kind): before the
+Decisions (``game.action_space``; see :mod:`.rules` for every kind): before the
 main action, ``fresh vegetables: row <r>`` and ``Scarecrow: draw the top card``
 (then ``compost <card>``) are offered beside the main actions ``buy
 <accessory>``, ``draw the top card``, ``buy row <r> space <s> (<p> coins)``,
@@ -104,6 +104,7 @@ Nina's 6 of 11 chips) are reproduced in ``tests/test_chill_and_chili.py``.
 """
 
 from ...core.spec import TitleSpec
+from ...core.words import plain_text
 from . import bot, encoder, render
 from .rules import ChillGame, ChillState
 
@@ -112,6 +113,6 @@ SPEC = TitleSpec(game=ChillGame, bot=bot.choose, render=render.render,
                  encoder=encoder.encode,
                  prior=bot.search_prior, evaluate=bot.search_evaluate)
 
-__doc__ += SPEC.help()
+__doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
 __all__ = ["SPEC", "ChillGame", "ChillState"]

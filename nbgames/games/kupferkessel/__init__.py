@@ -15,7 +15,7 @@ put it on your kettle. You only ever see the top card of a kettle. At the end a
 lone card of an ingredient costs its value, two score nothing, three their sum,
 all four their sum + 5; your own colour counts double; the most 1s earn +5.
 
-Decisions (ids fixed for a game, see ``rules.py`` for the geometry):
+Decisions (ids fixed for a game, see :mod:`.rules` for the geometry):
 ``take row R col C``; ``use the exploding kettle`` / ``forfeit the exploding
 kettle``; ``use the magic wand and hat`` / ``forfeit the magic wand and hat``;
 ``keep the last card`` / ``discard the last card``. Moving and stopping next to
@@ -67,7 +67,7 @@ would be a perfect memory).
 what each kettle received (so every kettle's contents) and which cards went
 under the deck; ``determinize`` then only reshuffles the unknown part of the
 deck (and the other seats' recipes). A policy that remembers in table mode does
-so in its own per-game state: ``nbgames.bots.greedy`` keeps a ``bot.Memory``
+so in its own per-game state: ``nbgames.bots.greedy`` keeps a :class:`.bot.Memory`
 of the cards it took and the tops it saw, on the generator the arena gives it
 fresh for every game (``bot.forgetful`` is the same bot without it). The
 headless ``Table`` behind the widget spawns a policy for every decision, so there
@@ -121,6 +121,7 @@ kettle scoring 26) and every recipe card are tests in ``tests/test_kupferkessel.
 """
 
 from ...core.spec import TitleSpec
+from ...core.words import plain_text
 from . import bot, encoder, render
 from .rules import KupferkesselGame, KupferkesselState
 
@@ -130,6 +131,6 @@ SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
                            {"memory": "recall", "recipes": True}),
                  encoder=encoder.encode, prior=bot.search_prior, evaluate=bot.search_evaluate)
 
-__doc__ += SPEC.help()
+__doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
 __all__ = ["SPEC", "KupferkesselGame", "KupferkesselState"]

@@ -14,17 +14,17 @@ between two planted plots cross-breeds them), **fulfillment** of one market
 card, one recipe and one sale, and the **time check** (morning, afternoon, the
 end). Points: market cards, recipes, plaques, 4 a bonus tile never used, $3 = 1.
 
-Decisions (see ``rules.py`` for the id layout): ``bid $<n>``, ``take spot <k>``,
+Decisions (see :mod:`.rules` for the id layout): ``bid $<n>``, ``take spot <k>``,
 ``claim auction card <c>``, ``plant <colour> at <plot>``, ``take|decline the
 plaque``, ``step to <notch>``, ``double back to <notch>``, ``market card <c>
 (as shown|black|white)``, ``recipe <c>``, ``sell <n> <colour>``, ``done``.
 Plots are named ``a1``..``j7`` (column letter, row 1 at the top; the starting
 plots are ``e4`` and ``f4``); notches are named by the plots either side
 (``e4|f4`` is the star, ``e3-e4`` the notch between ``e3`` and the plot below
-it, ``|a4`` the outer notch left of ``a4``). See ``field.py``.
+it, ``|a4`` the outer notch left of ``a4``). See :mod:`.field`.
 
 Options: ``screens`` (default True), ``round_limit`` (default 30),
-``components`` (None or a corrected file, see ``components.py``).
+``components`` (None or a corrected file, see :mod:`.components`).
 
 Observation (JSON): ``phase``, ``round``, ``afternoon``, ``final``, ``order``
 (seats by spot), ``field`` (70 characters, ``.`` or the colour index), ``farmers``
@@ -33,7 +33,7 @@ Observation (JSON): ``phase``, ``round``, ``afternoon``, ``final``, ``order``
 deck in use, face up), ``stacks`` (plaque values left), ``prices``,
 ``holdings`` (``money``/``peppers``/``market``/``recipes`` are None behind a
 screen, until the end; ``plaques`` and ``tiles`` are public), ``events`` (the
-public events of the current round, see ``rules.ScovilleState``), ``bids``
+public events of the current round, see :class:`.rules.ScovilleState`), ``bids``
 (once revealed), ``bidding``/``my_bid`` during the
 sealed bids, ``queue``/``spots``, ``walk`` (the walking farmer: ``seat``, ``path`` of notches,
 ``steps``, and ``corners``, the ``[x, y]`` corner in plot units each step passed
@@ -59,7 +59,7 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
 * **Bid cap.** Bids are ids ``bid $0`` .. ``bid $CAP``. Money rises only in
   Fulfillment, by at most one market card (at most $7) and one sale (at most 5
   peppers at ``70 // 2 = $35``) a round, so after ``round_limit`` rounds
-  money <= 10 + 30 x 182 = 5470 = CAP (``scoring.money_cap``; asserted by
+  money <= 10 + 30 x 182 = 5470 = CAP (:func:`.scoring.money_cap`; asserted by
   ``check_invariants`` and tests). No reachable amount is cut off.
 * **Round limit.** The rulebook has none, but a game in which nobody fulfils a
   market card never leaves the morning. Option ``round_limit`` (default 30)
@@ -111,7 +111,7 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
   memory a determinized copy must keep (a copy's log, the lines the seat read,
   may name a card taken in round 2 that the copy has put behind another screen);
   lines of the current round are the ``events``, which it keeps.
-* **Determinize** (``_resample_more`` in ``rules.py``; the core shuffles the
+* **Determinize** (``_resample_more`` in :mod:`.rules`; the core shuffles the
   face-down decks and replays random legal bids for the other seats' sealed
   bids, among the amounts their resampled money allows). With screens, from what
   the seat sees and the generator only, for every other seat:
@@ -150,6 +150,7 @@ state dict with edited data; its record replays).
 """
 
 from ...core.spec import TitleSpec
+from ...core.words import plain_text
 from . import bot, encoder, render
 from .rules import ScovilleGame, ScovilleState
 
@@ -158,6 +159,6 @@ SPEC = TitleSpec(game=ScovilleGame, bot=bot.choose, render=render.render,
                  encoder=encoder.encode,
                  prior=bot.search_prior, evaluate=bot.search_evaluate)
 
-__doc__ += SPEC.help()
+__doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
 __all__ = ["SPEC", "ScovilleGame", "ScovilleState"]

@@ -12,7 +12,7 @@ of the stand. At the end the goods of everyone's largest groups are pooled and
 every player scores, for each pooled good, (largest group) x (number of groups),
 minus 2 a visible rat.
 
-Decisions (ids are fixed for a game; see ``rules.py`` for the formula):
+Decisions (ids are fixed for a game; see :mod:`.rules` for the formula):
 
 * ``start with hand card 0|1``: the set-up choice of the starting card (the other
   card is held), seats in order 0, 1, ...;
@@ -26,7 +26,7 @@ Options: ``stand_cards`` (default 8), ``start`` (default "secret": the starting
 cards are chosen face down and revealed together; "open": each is public as soon
 as it is laid), ``teams`` (default None: **4 players play in two teams**, seats
 0+2 against 1+3; ``teams=False`` plays each for themselves), ``components``
-(None, or a path/dict/list of a corrected card file; see ``components.py``).
+(None, or a path/dict/list of a corrected card file; see :mod:`.components`).
 The section "Options" below gives each in full.
 
 Observation (JSON): ``phase`` (start/place/announce/over); ``stands`` (each
@@ -87,6 +87,7 @@ building her stand through the engine.
 """
 
 from ...core.spec import TitleSpec
+from ...core.words import plain_text
 from . import bot, encoder, render
 from .rules import VeggiesGame, VeggiesState
 
@@ -95,6 +96,6 @@ SPEC = TitleSpec(game=VeggiesGame, bot=bot.choose, render=render.render,
                  encoder=encoder.encode,
                  prior=bot.search_prior, evaluate=bot.search_evaluate)
 
-__doc__ += SPEC.help()
+__doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
 __all__ = ["SPEC", "VeggiesGame", "VeggiesState"]
