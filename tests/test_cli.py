@@ -283,7 +283,7 @@ def test_the_end_of_a_game_is_said_in_words(record):
     assert who_won([1]) == "player 1 wins"
     assert who_won([1, 5, 6]) == "player 1, player 5 and player 6 win"
     assert who_won([0, 2], ["Ann", "Bob", "Cy"]) == "Ann and Cy win"
-    assert outcome([3, 5], [1]) == "player 1 wins; scores: player 0 3, player 1 5"
+    assert outcome([3, 5], [1]) == "scores: player 0 3, player 1 5; player 1 wins"
     path, rec = record
     r = run("replay", path)
     assert r.returncode == 0, r.stderr

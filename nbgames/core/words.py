@@ -29,12 +29,12 @@ def who_won(winners, names=None) -> str:
 
 
 def outcome(scores, winners, names=None) -> str:
-    """One line for the end of a game: who won, then every seat's score, e.g.
-    ``player 1 wins; scores: player 0 12, player 1 20``."""
+    """One line for the end of a game: every seat's score, then who won, e.g.
+    ``scores: player 0 12, player 1 20; player 1 wins``."""
     who = [names[s] if names else f"player {s}" for s in range(len(scores))]
-    return (f"{who_won(winners, names)}; scores: "
-            + ", ".join(f"{w} {score:g}" if isinstance(score, float) else f"{w} {score}"
-                        for w, score in zip(who, scores)))
+    return ("scores: " + ", ".join(f"{w} {score:g}" if isinstance(score, float) else f"{w} {score}"
+                                   for w, score in zip(who, scores))
+            + f"; {who_won(winners, names)}")
 
 
 _ROLE = re.compile(r":(?:py:)?(\w+):`([^`]+)`")
