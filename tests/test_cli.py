@@ -414,3 +414,30 @@ def test_every_text_board_says_the_winners_in_words():
         rec = nbgames.play(game, ["greedy"] * game.players, seed=5)
         text = nbgames.replay(rec).render(None)
         assert not re.search(r"winner\(s\)|winners? ?\[", text, re.I), (title, text[-300:])
+
+
+def test_the_menu_opens_a_group_by_words_and_takes_the_rest_of_a_label():
+    """A group opens by the start of its labels (even cut short); inside it a number,
+    the rest of a label or its last words choose; '..' goes back; text that names
+    nothing is handed to the engine (which says why), a bad number is refused."""
+    from nbgames.arena.named import UsageError
+    from nbgames.cli.choices import Chooser, menu
+    title, inputs, legal = _big_turn()
+    chooser = Chooser(legal)
+    groups = menu(legal)
+    head = groups[-1].text
+    assert chooser.read(head[:-1]) is None and chooser.prompt()      # its last letter cut off
+    inside = [a for a in legal if a.id in groups[-1].ids]
+    assert chooser.read(head) is None and chooser.prompt() == f" [{head} …]"
+    rest = inside[-1].label[len(head) + 1:]
+    assert chooser.read(rest) == inside[-1].id
+    last = inside[0].label.split()[-1]
+    if sum(a.label.endswith(" " + last) for a in inside) == 1:
+        assert chooser.read(last) == inside[0].id
+    assert chooser.read(str(len(inside))) == inside[-1].id
+    assert chooser.read("..") is None and chooser.prompt() == ""
+    assert chooser.read("no such words") == "no such words"
+    with pytest.raises(UsageError, match=f"no choice {len(groups) + 1}: the '\\?' list has {len(groups)}"):
+        chooser.read(str(len(groups) + 1))
+    assert chooser.read(legal[3].label.upper()) == legal[3].id
+    assert chooser.read(f"#{legal[5].id}") == legal[5].id

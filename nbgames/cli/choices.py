@@ -103,7 +103,10 @@ class Chooser:
 
     def read(self, text: str):
         """What ``text`` chooses: an action id, None (the menu changed: print it),
-        or ``text`` itself when it names no legal action (the engine says why)."""
+        or ``text`` itself when it names no legal action (the engine says why).
+        Text is a number of the menu, ``#`` and an id, ``..``, a whole label, or
+        the start of labels (one: it is chosen; several: their group opens); in an
+        open group also the rest of a label or its last words (``(+0,+3)``)."""
         if text.casefold() in BACK:
             self.prefix = ""
             return None
@@ -125,6 +128,11 @@ class Chooser:
             exact = [a.id for a in self.actions if a.label.casefold() == typed.casefold()]
             if len(exact) == 1:
                 return exact[0]
+        if self.prefix:                         # the end of a label in the open group
+            tail = [a.id for a in self.actions if _starts(a.label, self.prefix)
+                    and a.label.casefold().endswith(" " + text.casefold())]
+            if len(tail) == 1:
+                return tail[0]
         for typed in ([f"{self.prefix} {text}", text] if self.prefix else [text]):
             found = [a for a in self.actions if _starts(a.label, typed)]
             if len(found) == 1:

@@ -71,11 +71,14 @@ def cmd_play(args, out=print, ask=input) -> int:
                         out(line)
                     continue
                 label = game.action_label(game.resolve(action))
+                seen = len(state.log(player))
                 state.apply(action)
             except NbgamesError as e:
                 out(f"! {e}"[:400])
                 continue
             out(f"player {player}: {label}")
+            for line in state.log(player)[seen:]:
+                out(f"  {line}")
         else:
             try:
                 aid = decide(policies[player], state, player, rng)
