@@ -1,8 +1,8 @@
 """Titles, policies and seats named in text, as a person types them in a shell.
 
-The command line (:mod:`nbgames.cli`) and the classroom host's command
-(:mod:`nbgames.net.serve`) both read these names; this module sits below both,
-so neither imports the other. A bad name raises :class:`UsageError`, whose
+The command line (``nbgames.cli``) and the classroom host's command
+(``nbgames.net.serve``) both read these names; this module sits below both,
+so neither imports the other. A bad name raises ``UsageError``, whose
 message names the value and the choices (the command line prints it and exits
 with status 2).
 """
@@ -63,7 +63,7 @@ def policy(text: str):
 
 
 def seat(text: str):
-    """One seat from its name: ``"human"`` or a policy (:func:`policy`)."""
+    """One seat from its name: ``"human"`` or a policy (``policy``)."""
     text = text.strip()
     return HUMAN if text == HUMAN else policy(text)
 

@@ -41,8 +41,8 @@ traceback instead.
 The modules: this one dispatches (``main``); ``parser`` holds the arguments and
 their help, ``play``, ``tournament``, ``replay``, ``export`` and ``review`` one
 command's work each, ``choices`` the human's menu, ``common`` what several
-commands share. ``nbgames serve`` is :mod:`nbgames.net.serve`'s. Titles,
-policies and seats typed as text are read by :mod:`nbgames.arena.named`, which
+commands share. ``nbgames serve`` is ``nbgames.net.serve``'s. Titles,
+policies and seats typed as text are read by ``nbgames.arena.named``, which
 both the command line and the host's command import.
 """
 
@@ -62,7 +62,7 @@ from .tournament import cmd_tournament
 
 
 def cmd_serve(args, out=print) -> int:
-    """``nbgames serve``: the classroom host (:mod:`nbgames.net.serve`)."""
+    """``nbgames serve``: the classroom host (``nbgames.net.serve``)."""
     from ..net.serve import cmd_serve as serve
     return serve(args, out)
 

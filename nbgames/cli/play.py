@@ -1,5 +1,5 @@
 """``nbgames play``: one game in the terminal, the human seat typing its moves
-(:mod:`nbgames.cli.choices`), policies playing the other seats."""
+(``nbgames.cli.choices``), policies playing the other seats."""
 
 from __future__ import annotations
 
