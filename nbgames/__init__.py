@@ -42,18 +42,24 @@ from .core.infoset import InfoSet
 __version__ = "0.1.0"
 
 
-def host(*args, **kwargs):
-    """Host a table (or a classroom of tables) on a websocket server: one join link
-    a person. See :func:`nbgames.net.server.host`."""
-    from .net import host as _host
-    return _host(*args, **kwargs)
+def __getattr__(name):
+    """``nbgames.host`` (host a table, or a classroom of tables, on a websocket
+    server: one join link a person) is ``nbgames.net.host`` and
+    ``nbgames.join`` (join a hosted table: the board of that seat, or with
+    ``policy`` a bot that plays it from this kernel) is ``nbgames.net.client.join``,
+    with their own signatures and help; they are imported on first use, so that
+    ``import nbgames`` loads no server."""
+    if name == "host":
+        from .net import host
+        return host
+    if name == "join":
+        from .net.client import join
+        return join
+    raise AttributeError(f"module 'nbgames' has no attribute {name!r}")
 
 
-def join(link, policy=None, **kwargs):
-    """Join a hosted table: the board of that seat, or with ``policy`` a bot that
-    plays it from this kernel. See :func:`nbgames.net.client.join`."""
-    from .net.client import join as _join
-    return _join(link, policy=policy, **kwargs)
+def __dir__():
+    return sorted([*globals(), "host", "join"])
 
 
 class _Default:
@@ -74,7 +80,7 @@ def widget(title=None, players: int | None = None, *, seats=None, seed: int | No
            log_limit: int = 20, advisor=None, show_thinking: bool = False, state=None,
            **options):
     """A board to play, step through and inspect one game in a notebook (a
-    :class:`nbgames.widget.GameWidget`, an anywidget)::
+    ``nbgames.widget.GameWidget``, an anywidget)::
 
         nbgames.widget(title, players=2, seats=["human", "greedy"], seed=3)
         nbgames.widget(game, seats=[...])              # a loaded Game, with its options
@@ -107,7 +113,7 @@ def widget(title=None, players: int | None = None, *, seats=None, seed: int | No
 
     Unknown keywords are refused with the lists of the widget's arguments and the
     title's options. The widget's methods (``step``, ``play``, ``undo``, ``goto``,
-    ``new_game``, ``act``, ``hint``) are those of :class:`nbgames.widget.GameWidget`.
+    ``new_game``, ``act``, ``hint``) are those of ``nbgames.widget.GameWidget``.
     """
     from .widget import make_widget
     kwargs = dict(options)

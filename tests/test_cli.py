@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import nbgames
+from nbgames.core.words import outcome
 
 ROOT = Path(__file__).resolve().parents[1]
 TITLE = nbgames.games()[0]
@@ -65,7 +66,7 @@ def test_play_a_whole_game_as_a_human_typing_numbers_ids_and_labels(tmp_path):
     assert "no choice 99999" in r.stdout
     first = game.new_state(seed=9).legal_actions()
     assert f"     1. {first[0].label}   (#{first[0].id})" in r.stdout       # the '?' list
-    assert f"winners {state.winners()}" in r.stdout
+    assert outcome(state.scores(), state.winners()) in r.stdout
     rec = json.loads(out_path.read_text())
     assert rec["actions"] == state.history and rec["policies"] == ["human", "random"]
 
@@ -215,7 +216,7 @@ def test_replay_steps_through_a_record(record):
     r = run("replay", path, "--viewer", 1)
     assert r.returncode == 0, r.stderr
     assert len(re.findall(r"step \d+: player \d", r.stdout)) == len(rec["actions"])
-    assert f"winners {rec['winners']}" in r.stdout
+    assert outcome(rec["scores"], rec["winners"]) in r.stdout
     paused = run("replay", path, "--pause", stdin="\n\nq\n")
     assert paused.returncode == 0 and len(re.findall(r"step \d+: player \d", paused.stdout)) == 2
 
@@ -273,3 +274,170 @@ def test_bad_record_files(tmp_path, record):
 def test_the_console_script_is_declared():
     text = (ROOT / "pyproject.toml").read_text()
     assert 'nbgames = "nbgames.cli:main"' in text
+
+
+def test_the_end_of_a_game_is_said_in_words(record):
+    """Issue 32: "player 1, player 5 and player 6 win", not "winners [1]" nor
+    "player 1 and player 5 and player 6 win"."""
+    from nbgames.core.words import who_won
+    assert who_won([1]) == "player 1 wins"
+    assert who_won([1, 5, 6]) == "player 1, player 5 and player 6 win"
+    assert who_won([0, 2], ["Ann", "Bob", "Cy"]) == "Ann and Cy win"
+    assert outcome([3, 5], [1]) == "scores: player 0 3, player 1 5; player 1 wins"
+    path, rec = record
+    r = run("replay", path)
+    assert r.returncode == 0, r.stderr
+    assert "winners [" not in r.stdout and "scores [" not in r.stdout
+
+
+def _big_turn():
+    """A title, a seed and the human seat's inputs before its first turn with more
+    choices than the '?' list shows one a line (seat 0 human, seat 1 greedy, driven
+    as ``nbgames play`` drives them), and that turn's legal actions."""
+    import random
+
+    from nbgames.agents.adapter import decide, spawn_policy
+    from nbgames.cli.choices import LIST_MAX
+    for title in nbgames.games():
+        state = nbgames.load(title, 2).new_state(seed=3)
+        rng = random.Random(state.seed)
+        bot = spawn_policy(nbgames.bots.greedy, rng.getrandbits(63))
+        inputs = []
+        while not state.is_terminal() and len(inputs) < 6:
+            legal = state.legal_actions()
+            if state.current_player == 1:
+                state.apply(decide(bot, state, 1, rng))
+            elif len(legal) > LIST_MAX:
+                return title, inputs, legal
+            else:
+                inputs.append("1")
+                state.apply(legal[0].id)
+    pytest.skip("no title offers a turn with many choices")
+
+
+def test_many_choices_are_listed_in_groups_and_chosen_in_steps():
+    """Issue 32: a turn with hundreds of choices is not one numbered list of
+    hundreds: '?' lists groups (e.g. a card and its rotation), a group opens by its
+    number or by typing the start of its labels, and a number inside it plays."""
+    from nbgames.cli.choices import GROUPS_MAX, menu
+    title, inputs, legal = _big_turn()
+    groups = menu(legal)
+    assert 1 < len(groups) <= GROUPS_MAX and all(g.is_group for g in groups)
+    assert sorted(i for g in groups for i in g.ids) == sorted(a.id for a in legal)
+    head = groups[1].text                       # open the second group by its words
+    inside = [a for a in legal if a.label.startswith(head + " ")]
+    script = inputs + ["?", head, "2", "q"]
+    r = run("play", title, "--seats", "human,greedy", "--seed", 3, stdin="\n".join(script) + "\n")
+    assert r.returncode == 0, r.stderr
+    listed = r.stdout.split(f"{len(legal)} choices")[1]
+    numbered = re.findall(r"^(?:player \d.*?> )?\s+\d+\. (.*)$", listed, re.M)
+    shown = numbered[:len(groups)]
+    assert shown == [f"{g.text} …   ({len(g.ids)} choices)" for g in groups]
+    assert f"player 0: {inside[1].label}" in r.stdout      # the second action of the group
+    # the same group by its number: '?', its number, then the first action inside
+    first = groups[0]
+    inside = [a for a in legal if a.id in first.ids]
+    r = run("play", title, "--seats", "human,greedy", "--seed", 3,
+            stdin="\n".join(inputs + ["1", "1", "q"]) + "\n")
+    assert f"player 0: {inside[0].label}" in r.stdout, r.stdout[-2000:]
+
+
+def test_every_option_has_help_and_shows_its_real_default():
+    """Issue 32: no option or argument without help (``--seed``, ``--games``,
+    ``--players``, serve's TITLE); ``review --budget`` shows its default as a number,
+    not as a dotted name."""
+    import argparse
+
+    from nbgames.arena.review import DEFAULT_BUDGET
+    from nbgames.cli import parser
+    p = parser()
+    subs = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
+    bare = [f"{name} {a.dest}" for name, sp in subs.choices.items() for a in sp._actions
+            if not a.help]
+    assert not bare, bare
+    text = run("review", "--help").stdout
+    assert f"(default {DEFAULT_BUDGET})" in " ".join(text.split())
+    assert "nbgames.arena" not in text
+    serve = " ".join(run("serve", "--help").stdout.split())
+    assert "TITLE the game: one of" in serve
+
+
+def test_help_shows_real_signatures_and_no_sphinx_roles():
+    """Issue 32: ``help(nbgames.host)`` shows the host's parameters, not
+    ``(*args, **kwargs)``; the help people read (every title's help page, its
+    options, the package's own text) has no raw Sphinx role such as :mod:`.rules`."""
+    import importlib
+    import inspect
+    for name in ("host", "join"):
+        params = inspect.signature(getattr(nbgames, name)).parameters
+        assert not any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params.values()), name
+    assert list(inspect.signature(nbgames.host).parameters)[:3] == ["game_or_table", "seats", "port"]
+    role = re.compile(r":(mod|func|class|meth|data|attr):`")
+    pages = {f"help(nbgames.games.{t})": importlib.import_module(f"nbgames.games.{t}").__doc__
+             for t in nbgames.games()}
+    pages |= {f"option {t}.{k}": o.doc for t in nbgames.games()
+              for k, o in nbgames.load(t).options_spec.items()}
+    pages["nbgames"] = nbgames.__doc__
+    hits = [f"{where}: {line.strip()}" for where, text in pages.items()
+            for line in text.splitlines() if role.search(line)]
+    assert not hits, "\n".join(hits)
+
+
+def test_the_command_line_and_the_host_command_share_a_lower_module():
+    """Issue 30: nbgames/net imports nothing of nbgames.cli (the cycle is gone: both
+    read titles, policies and seats through nbgames.arena.named), and no module of
+    the command line imports another module's private ``_name``."""
+    import ast
+    pkg = ROOT / "nbgames"
+    hits = []
+    for path in sorted([*pkg.joinpath("cli").glob("*.py"), *pkg.joinpath("net").glob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            module = node.module or ""
+            if path.parent.name == "net" and (module == "cli" or module.startswith("cli.")
+                                              or "nbgames.cli" in module):
+                hits.append(f"{where}: net imports the command line ({module})")
+            if path.parent.name == "cli" or path.name == "serve.py":
+                hits += [f"{where}: private {a.name} from {module}" for a in node.names
+                         if a.name.startswith("_") and a.name != "__future__"]
+    assert not hits, "\n".join(hits)
+
+
+def test_every_text_board_says_the_winners_in_words():
+    """Issue 32: a title's text picture at the end (what ``nbgames play`` and
+    ``replay`` print) names the winners in words, never as ``winner(s) [1]`` or a
+    comma list of numbers."""
+    for title in nbgames.games():
+        game = nbgames.load(title)
+        rec = nbgames.play(game, ["greedy"] * game.players, seed=5)
+        text = nbgames.replay(rec).render(None)
+        assert not re.search(r"winner\(s\)|winners? ?\[", text, re.I), (title, text[-300:])
+
+
+def test_the_menu_opens_a_group_by_words_and_takes_the_rest_of_a_label():
+    """A group opens by the start of its labels (even cut short); inside it a number,
+    the rest of a label or its last words choose; '..' goes back; text that names
+    nothing is handed to the engine (which says why), a bad number is refused."""
+    from nbgames.arena.named import UsageError
+    from nbgames.cli.choices import Chooser, menu
+    title, inputs, legal = _big_turn()
+    chooser = Chooser(legal)
+    groups = menu(legal)
+    head = groups[-1].text
+    assert chooser.read(head[:-1]) is None and chooser.prompt()      # its last letter cut off
+    inside = [a for a in legal if a.id in groups[-1].ids]
+    assert chooser.read(head) is None and chooser.prompt() == f" [{head} …]"
+    rest = inside[-1].label[len(head) + 1:]
+    assert chooser.read(rest) == inside[-1].id
+    last = inside[0].label.split()[-1]
+    if sum(a.label.endswith(" " + last) for a in inside) == 1:
+        assert chooser.read(last) == inside[0].id
+    assert chooser.read(str(len(inside))) == inside[-1].id
+    assert chooser.read("..") is None and chooser.prompt() == ""
+    assert chooser.read("no such words") == "no such words"
+    with pytest.raises(UsageError, match=f"no choice {len(groups) + 1}: the '\\?' list has {len(groups)}"):
+        chooser.read(str(len(groups) + 1))
+    assert chooser.read(legal[3].label.upper()) == legal[3].id
+    assert chooser.read(f"#{legal[5].id}") == legal[5].id

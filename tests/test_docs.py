@@ -148,3 +148,17 @@ def test_the_how_tos_ran_when_the_site_was_built(site):
     assert "95% CI" in pages["own-policy"] and "True" in pages["dask-tournament"]
     assert "wrote game.html" in pages["cli"] and "usage: nbgames" in pages["cli"]
     assert "nbgames_" in pages["pettingzoo-openspiel"]
+
+
+def test_the_front_page_installs_as_the_readme_does():
+    """Issue 32: docs/index.md's install lines are the README's (``.[lab]`` to play
+    in JupyterLab, not a bare ``.`` that installs no JupyterLab), and it offers no
+    install command the README does not."""
+    def commands(text):
+        return set(re.findall(r'pip install -e (\.|"\.\[[\w,]+\]")', text))
+    readme = commands((ROOT / "README.md").read_text(encoding="utf-8"))
+    front = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    install = front[front.index("## Install"):front.index("\n## ", front.index("## Install") + 1)]
+    assert commands(install) <= readme, commands(install) - readme
+    first = re.search(r"pip install -e (\S+)", install).group(1)
+    assert first == '".[lab]"', first

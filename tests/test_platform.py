@@ -44,7 +44,7 @@ def _generic_files():
     names = "|".join(TITLES)
     own = re.compile(rf"({names})")
     for folder in ("nbgames/core", "nbgames/agents", "nbgames/arena", "nbgames/widget",
-                   "nbgames/adapters", "nbgames/theory", "nbgames/net", "bench", "tests",
+                   "nbgames/adapters", "nbgames/theory", "nbgames/net", "nbgames/cli", "bench", "tests",
                    "tests/browser", "js", "js/tests", "docs", "docs/howto", "docs/_static"):
         base = ROOT / folder
         if not base.is_dir():
@@ -53,7 +53,7 @@ def _generic_files():
             if path.suffix not in (".py", ".js", ".mjs", ".css", ".md", ".rst") or own.search(path.name):
                 continue
             yield path
-    for name in ("__init__.py", "__main__.py", "cli.py", "games/__init__.py"):
+    for name in ("__init__.py", "__main__.py", "games/__init__.py"):
         yield ROOT / "nbgames" / name
 
 
@@ -174,14 +174,27 @@ def test_actions_carry_their_fields(title):
         assert game.action_space.encode(**a.fields) == a.id
 
 
+#: labels renamed since the records below were made, old text -> new, in this order
+#: (issue 32: the loading ramp's slots are numbered 1 to 3, as the board shows them)
+RENAMED = (("place ramp2 ", "place ramp3 "), ("place ramp1 ", "place ramp2 "),
+           ("place ramp0 ", "place ramp1 "))
+
+
+def _renamed(label: str) -> str:
+    for old, new in RENAMED:
+        if label.startswith(old):
+            return new + label[len(old):]
+    return label
+
+
 def test_records_written_before_the_codec_still_replay():
-    """Issue 7: existing labels and ids stay as they were; records saved by the
-    code before the change (tests/data, made at commit aafb12d) replay to the same
-    scores and winners, and every id still has its old label."""
+    """Issue 7: existing ids stay as they were; records saved by the code before the
+    change (tests/data, made at commit aafb12d) replay to the same scores and
+    winners, and every id still has its old label (or its renamed one, RENAMED)."""
     data = json.loads((ROOT / "tests" / "data" / "records_before_codec.json").read_text())
     assert len(data["records"]) >= 10
     for rec in data["records"]:
-        labels = rec.pop("labels")
+        labels = [_renamed(label) for label in rec.pop("labels")]
         state = nbgames.replay(rec)
         assert [state.game.action_label(a) for a in rec["actions"]] == labels
         if "scores" in rec:

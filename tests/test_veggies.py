@@ -3,6 +3,7 @@
 
 import json
 import random
+import re
 
 import numpy as np
 import pytest
@@ -168,13 +169,13 @@ def test_placement_legality():
           "place held r0 at (+2,+0)",          # side to side, fully
           "place held r0 at (-2,+2)",          # side to side, one space
           "place held r90 at (+0,+3)",         # right side
-          "place ramp2 r270 at (-1,-2)",       # left side, partly
-          "place ramp0 r180 at (-2,-2)"]       # above, partly
+          "place ramp3 r270 at (-1,-2)",       # left side, partly
+          "place ramp1 r180 at (-2,-2)"]       # above, partly
     bad = ["place held r0 at (-2,+3)",         # corner only (top right)
            "place held r0 at (+2,+3)",         # corner only (bottom right)
            "place held r90 at (-3,-2)",        # corner only (top left)
            "place held r0 at (+5,+5)",         # no contact
-           "place ramp1 r0 at (+0,+4)"]        # one space gap
+           "place ramp2 r0 at (+0,+4)"]        # one space gap
     legal = set(s.legal_actions().labels)
     for label in ok:
         assert label in legal and s.is_legal(s.game.action_id(label)), label
@@ -287,7 +288,7 @@ def test_turn_draws_into_hand_or_ramp():
     assert s.hands[0] == [top]
     top = s.deck[-1]
     taken = s.ramp[1]
-    s.apply("place ramp1 r0 at (+2,+0)")
+    s.apply("place ramp2 r0 at (+2,+0)")
     assert s.ramp[1] == top and s.stands[1][-1][0] == taken and len(s.hands[1]) == 1
 
 
@@ -446,9 +447,9 @@ def test_bundled_cards_follow_the_reconstruction():
 def test_labels_and_ids():
     """Issue 4: a fixed, finite action space; labels unique and parsed without a table."""
     g = nbgames.load("veggies", players=2)
-    aid = g.action_id("place ramp1 r90 at (-2,+3)")
+    aid = g.action_id("place ramp2 r90 at (-2,+3)")
     assert aid == g.action_space.encode("place", src=2, rot=1, row=-2, col=3)
-    assert g.action_label(aid) == "place ramp1 r90 at (-2,+3)"
+    assert g.action_label(aid) == "place ramp2 r90 at (-2,+3)"
     assert g.action_id("announce mushroom") == 6 and g.action_id("start with hand card 1") == 1
     assert g.action_space.decode(g.num_actions - 1) == {"kind": "place", "src": 3, "rot": 3,
                                                         "row": g.E, "col": g.E}
@@ -568,3 +569,29 @@ def test_laying_a_card_marks_the_same_positions_everywhere_in_the_window():
                 want = np.zeros_like(s.masks[0])
                 rules._widen(want, pr, pc, h, w)
                 assert (s.masks[0] == want).all(), (q, pr, pc)
+
+
+def test_people_read_ramp_slots_1_to_3_a_key_and_the_log_in_words():
+    """Issue 32: the board shows the ramp's slots as 1 to 3, so the labels, the text
+    picture and the log number them so too; the text picture has a key for its
+    letters, and the log says a placement in words, not in the label's codes."""
+    s = nbgames.load("veggies", players=2).new_state(seed=1)
+    s.apply(0)
+    s.apply(0)
+    first = s.observation(0)["ramp"][0]                      # the board's "ramp 1"
+    text = s.render(0)
+    assert "ramp1  ramp2  ramp3" in text and "ramp0" not in text
+    key = next(line for line in text.splitlines() if line.startswith("Key:"))
+    for symbol, name in (("S", "strawberry"), ("B", "banana"), ("G", "grape"), ("C", "carrot"),
+                         ("M", "mushroom"), (".", "empty crate"), ("R", "rat"), ("·", "no card")):
+        assert f"{symbol} {name}" in key, key
+    srcs = {a.label.split()[1] for a in s.legal_actions()}
+    assert srcs == {"held", "ramp1", "ramp2", "ramp3"}
+    aid = next(a.id for a in s.legal_actions() if a.label.startswith("place ramp1 r90 "))
+    seen = len(s.log())
+    s.apply(aid)
+    assert s.observation(None)["stands"][0]["cards"][-1][0] == first
+    said = " ".join(s.log()[seen:])
+    assert f"the card of ramp slot 1, #{first} " in said and "turned 90° clockwise" in said
+    assert "Ramp slot 1 is refilled with #" in said
+    assert not re.search(r"ramp\d|\br\d+\b|\([+-]\d", said), said

@@ -575,7 +575,7 @@ def join(link: str, policy=None, *, seed: int = 0, timeout: float = 10.0,
     Without ``policy``: the board widget of that seat (display it; clicks go to
     the host; ``.act(action)`` plays from Python). With ``policy`` (a callable
     ``policy(observation, legal_actions) -> action``, or a built-in bot's name):
-    a :class:`RemoteBot` that plays the seat from this kernel until the game
+    a ``RemoteBot`` that plays the seat from this kernel until the game
     ends (``seed`` seeds its random choices: the same position, the same answer).
     ``reconnect`` seconds: how long a dropped connection keeps trying."""
     if policy is not None:

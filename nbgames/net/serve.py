@@ -23,19 +23,25 @@ import sys
 import time
 
 
-def add_parser(sub, epilog=None, **kw) -> None:
+def add_parser(sub, epilog=None, title_help="the game", **kw) -> None:
+    """Add the ``serve`` command to argparse's sub-parsers ``sub``."""
     sv = sub.add_parser("serve", help="host tables for people and bots to join by link",
                         description="Host tables on a websocket server: one join link a seat, "
                                     "each link sees and acts for its own seat only.",
                         epilog=epilog, **kw)
-    sv.add_argument("title", nargs="?", default=None, metavar="TITLE")
-    sv.add_argument("--players", type=int, default=None)
+    sv.add_argument("title", nargs="?", default=None, metavar="TITLE",
+                    help=f"{title_help} (leave it out with --resume)")
+    sv.add_argument("--players", type=int, default=None,
+                    help="the player count of every table (default: one a seat of --seats, "
+                         "else the fewest)")
     sv.add_argument("--seats", default=None,
                     help="human or a policy, one a seat, comma-separated (default: all human)")
     sv.add_argument("--tables", type=int, default=1, help="tables dealt at once (default 1)")
     sv.add_argument("--seating", default="assigned", help="assigned (default) or random")
     sv.add_argument("--names", default=None, help="the people's names, comma-separated")
-    sv.add_argument("--seed", type=int, default=None)
+    sv.add_argument("--seed", type=int, default=None,
+                    help="the deal; with --tables, every table's deal is drawn from it (default: "
+                         "a random one)")
     sv.add_argument("--same-deal", action="store_true", help="every table gets the same deal")
     sv.add_argument("--bind", default="127.0.0.1",
                     help="address to listen on (default 127.0.0.1: this computer only; "
@@ -62,40 +68,37 @@ def add_parser(sub, epilog=None, **kw) -> None:
 
 
 def cmd_serve(args, out=print) -> int:
-    from ..cli import CliError, _policy, _title
+    from ..arena.named import UsageError, policy, seat, seat_names, title
     from ..core.errors import NbgamesError
     from ..core.registry import load
-    from .server import host, restore
-    seat_texts = [s.strip() for s in (args.seats or "").split(",") if s.strip()] or None
-
-    def seat_value(text):
-        return "human" if text == "human" else _policy(text)
-
+    from ..core.words import outcome
+    from . import host, restore
+    seat_texts = seat_names(args.seats) or None
     options = dict(port=args.port, bind=args.bind, url=args.url, record=args.records,
-                   away=args.away, away_bot=seat_value(args.away_bot),
+                   away=args.away, away_bot=seat(args.away_bot),
                    bot_delay=args.bot_delay, max_clients=args.max_clients, quiet=True)
     if args.rate is not None:
         options.update(rate=args.rate, burst=max(1, int(2 * args.rate)))
     if args.resume:
         if args.title is not None:
-            raise CliError("serve --resume continues recorded games: give the record files, "
-                           "not a title")
-        seats = [seat_value(s) for s in seat_texts] if seat_texts else None
+            raise UsageError("serve --resume continues recorded games: give the record files, "
+                             "not a title")
+        seats = [seat(s) for s in seat_texts] if seat_texts else None
         try:
-            sessions = restore(args.resume, seats=seats, resolve=_policy)
+            sessions = restore(args.resume, seats=seats, resolve=policy)
         except NbgamesError as e:
-            raise CliError(str(e)) from None
+            raise UsageError(str(e)) from None
         h = host(None, _restore=sessions, **options)
     else:
         if args.title is None:
-            raise CliError("serve needs a TITLE (or --resume RECORD)")
-        title = _title(args.title)
-        game = load(title, args.players if args.players is not None else
+            raise UsageError("serve needs a TITLE (or --resume RECORD)")
+        game_title = title(args.title)
+        game = load(game_title, args.players if args.players is not None else
                     len(seat_texts) if seat_texts else None)
-        seats = [seat_value(s) for s in seat_texts] if seat_texts else ["human"] * game.players
+        seats = [seat(s) for s in seat_texts] if seat_texts else ["human"] * game.players
         if len(seats) != game.players:
-            raise CliError(f"--seats: {game.players} players need {game.players} seats, got "
-                           f"{len(seats)} ({args.seats!r})")
+            raise UsageError(f"--seats: {game.players} players need {game.players} seats, got "
+                             f"{len(seats)} ({args.seats!r})")
         names = [n.strip() for n in args.names.split(",")] if args.names else None
         h = host(game, seats, tables=args.tables, seating=args.seating, names=names,
                  seed=args.seed, same_deal=args.same_deal, **options)
@@ -111,8 +114,8 @@ def cmd_serve(args, out=print) -> int:
         for t in h.tables:
             rec = h.record(t.index)
             if "scores" in rec:
-                out(f"{t.label}: scores {rec['scores']}, winners {rec['winners']} "
-                    f"({', '.join(rec['names'])})")
+                who = [f"player {s} ({n})" for s, n in enumerate(rec["names"])]
+                out(f"{t.label}: {outcome(rec['scores'], rec['winners'], who)}")
         sys.stdout.flush()
         time.sleep(max(0.0, args.linger))
     except KeyboardInterrupt:

@@ -39,6 +39,7 @@ still being played) and ``recipe_progress`` (one entry per recipe of the seat:
 """
 
 from ...core.spec import TitleSpec
+from ...core.words import plain_text
 from . import bot, encoder, render
 from .rules import CookoffGame, CookoffState
 
@@ -46,6 +47,6 @@ SPEC = TitleSpec(game=CookoffGame, bot=bot.choose, render=render.render,
                  js=("chili_cookoff.js",), bench_players=(2, 4, 7),
                  encoder=encoder.encode, prior=bot.search_prior, evaluate=bot.search_evaluate)
 
-__doc__ += SPEC.help()
+__doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
 __all__ = ["SPEC", "CookoffGame", "CookoffState"]

@@ -104,6 +104,7 @@ Nina's 6 of 11 chips) are reproduced in ``tests/test_chill_and_chili.py``.
 """
 
 from ...core.spec import TitleSpec
+from ...core.words import plain_text
 from . import bot, encoder, render
 from .rules import ChillGame, ChillState
 
@@ -112,6 +113,6 @@ SPEC = TitleSpec(game=ChillGame, bot=bot.choose, render=render.render,
                  encoder=encoder.encode,
                  prior=bot.search_prior, evaluate=bot.search_evaluate)
 
-__doc__ += SPEC.help()
+__doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
 __all__ = ["SPEC", "ChillGame", "ChillState"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...core.words import who_won
+
 ACC_SHORT = ("Fert", "Can", "Barrow", "Scare")
 
 
@@ -47,7 +49,7 @@ def render(obs: dict, game) -> str:
             for s, row in enumerate(res["rows"]):
                 lines.append(f"P{s}: beds {row['beds']} + hand {row['hand']} + coins "
                              f"{row['coins']} = {row['total']}")
-            lines.append("winner(s): " + ", ".join(f"P{w}" for w in res["winners"]))
+            lines.append(who_won(res["winners"], [f"P{s}" for s in range(len(res["rows"]))]) + ".")
         lines.append("game over")
     else:
         lines.append(f"player {obs['current_player']} to decide ({obs['stage']})")

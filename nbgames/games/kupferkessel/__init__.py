@@ -121,6 +121,7 @@ kettle scoring 26) and every recipe card are tests in ``tests/test_kupferkessel.
 """
 
 from ...core.spec import TitleSpec
+from ...core.words import plain_text
 from . import bot, encoder, render
 from .rules import KupferkesselGame, KupferkesselState
 
@@ -130,6 +131,6 @@ SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
                            {"memory": "recall", "recipes": True}),
                  encoder=encoder.encode, prior=bot.search_prior, evaluate=bot.search_evaluate)
 
-__doc__ += SPEC.help()
+__doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
 __all__ = ["SPEC", "KupferkesselGame", "KupferkesselState"]

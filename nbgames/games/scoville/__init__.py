@@ -150,6 +150,7 @@ state dict with edited data; its record replays).
 """
 
 from ...core.spec import TitleSpec
+from ...core.words import plain_text
 from . import bot, encoder, render
 from .rules import ScovilleGame, ScovilleState
 
@@ -158,6 +159,6 @@ SPEC = TitleSpec(game=ScovilleGame, bot=bot.choose, render=render.render,
                  encoder=encoder.encode,
                  prior=bot.search_prior, evaluate=bot.search_evaluate)
 
-__doc__ += SPEC.help()
+__doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
 __all__ = ["SPEC", "ScovilleGame", "ScovilleState"]

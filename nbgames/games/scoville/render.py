@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...core.words import who_won
+
 LETTERS = "RYBGOPNWKF"      # red yellow blue green orange purple browN White blacK phantom(F)
 
 
@@ -65,8 +67,9 @@ def render(obs: dict, game) -> str:
         names = [n["name"] for n in cat["notches"]]
         lines.append(f"P{obs['walk']['seat']} walks: " + " > ".join(names[x] for x in obs["walk"]["path"]))
     if obs["result"]:
-        lines.append("final: " + ", ".join(f"P{s} {t}" for s, t in enumerate(obs["result"]["totals"]))
-                     + f"; winner(s) {obs['result']['winners']}")
+        totals = obs["result"]["totals"]
+        lines.append("final: " + ", ".join(f"P{s} {t}" for s, t in enumerate(totals))
+                     + f"; {who_won(obs['result']['winners'], [f'P{s}' for s in range(len(totals))])}")
     elif obs["current_player"] is not None:
         lines.append(f"player {obs['current_player']} to {obs['phase']}")
     return "\n".join(lines)

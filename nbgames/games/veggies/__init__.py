@@ -16,7 +16,8 @@ Decisions (ids are fixed for a game; see :mod:`.rules` for the formula):
 
 * ``start with hand card 0|1``: the set-up choice of the starting card (the other
   card is held), seats in order 0, 1, ...;
-* ``place <held|ramp0|ramp1|ramp2> r<0|90|180|270> at (<r>,<c>)``: one turn.
+* ``place <held|ramp1|ramp2|ramp3> r<0|90|180|270> at (<r>,<c>)``: one turn.
+  ``held`` is the card in your hand, ``ramp1`` to ``ramp3`` the ramp's slots 1 to 3.
   ``(r, c)`` is the top-left space of the card after the clockwise rotation,
   counted from the top-left space of the starting card (rows down, columns right);
 * ``announce <good>``: only when the largest groups tie.
@@ -86,6 +87,7 @@ building her stand through the engine.
 """
 
 from ...core.spec import TitleSpec
+from ...core.words import plain_text
 from . import bot, encoder, render
 from .rules import VeggiesGame, VeggiesState
 
@@ -94,6 +96,6 @@ SPEC = TitleSpec(game=VeggiesGame, bot=bot.choose, render=render.render,
                  encoder=encoder.encode,
                  prior=bot.search_prior, evaluate=bot.search_evaluate)
 
-__doc__ += SPEC.help()
+__doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
 __all__ = ["SPEC", "VeggiesGame", "VeggiesState"]

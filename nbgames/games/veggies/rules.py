@@ -4,7 +4,8 @@ Decisions (``game.action_space``, ids fixed for a game; ``E = 3 * (stand_cards -
 
 * kind ``start``, field ``card`` 0..1: ``start with hand card <card>``;
 * kind ``announce``, field ``good`` (strawberry..mushroom): ``announce <good>``;
-* kind ``place``, fields ``src`` (held, ramp0, ramp1, ramp2), ``rot`` (0, 90,
+* kind ``place``, fields ``src`` (held, ramp1, ramp2, ramp3: the ramp's slots
+  are numbered 1 to 3, as the boards show them), ``rot`` (0, 90,
   180, 270 clockwise), ``row`` and ``col`` from -E to E:
   ``place <src> r<rot> at (<row>,<col>)``; ``(row, col)`` is the top-left space
   of the rotated card, counted from the top-left space of the starting card.
@@ -22,10 +23,11 @@ from ...core.action_space import ActionSpace, Kind
 from ...core.errors import ComponentError, OptionError, RecordError
 from ...core.fields import derived, hidden, private, public, to_json
 from ...core.state import State, best_seats
+from ...core.words import who_won
 from . import scoring
 from .components import CODE, COLS, GOODS, ROWS, SYMBOLS, load_components
 
-SOURCES = ("held", "ramp0", "ramp1", "ramp2")
+SOURCES = ("held", "ramp1", "ramp2", "ramp3")  # src 1..3 is ramp slot 1..3 (ramp[src - 1])
 ROTS = (0, 90, 180, 270)
 PH_START, PH_PLACE, PH_ANNOUNCE, PH_OVER = "start", "place", "announce", "over"
 _GRID_CHARS = " " + SYMBOLS                 # code -> symbol (0 = no card)
@@ -268,7 +270,7 @@ class VeggiesState(State):
 
     # -- decisions --------------------------------------------------------------
     def _source_mask(self, seat) -> int:
-        """Bit k set when source k (held, ramp0..ramp2) has a card for ``seat``."""
+        """Bit k set when source k (held, ramp1..ramp3) has a card for ``seat``."""
         r = self.ramp
         return ((1 if self.hands[seat] else 0) | (2 if r[0] >= 0 else 0)
                 | (4 if r[1] >= 0 else 0) | (8 if r[2] >= 0 else 0))
@@ -317,8 +319,10 @@ class VeggiesState(State):
             card = self.hands[p].pop() if src == 0 else self.ramp[src - 1]
             self._paint(p, card, q, pr, pc)
             self.stands[p].append((card, q, pr - g.E, pc - g.E))
-            self._say(f"Player {p} places {'their held card' if src == 0 else SOURCES[src]} "
-                      f"#{card} r{ROTS[q]} at ({pr - g.E:+d},{pc - g.E:+d}).")
+            turned = f", turned {ROTS[q]}° clockwise" if q else ""
+            self._say(f"Player {p} places {'their held card' if src == 0 else f'the card of ramp slot {src}'}"
+                      f", {self._cards_text([card])}{turned}, with its top-left space at row "
+                      f"{pr - g.E:+d}, column {pc - g.E:+d}.")
             if self.deck:
                 new = self.deck.pop()
                 if src == 0:
@@ -326,7 +330,7 @@ class VeggiesState(State):
                     self._say(f"You draw {self._cards_text([new])}.", to=p)
                 else:
                     self.ramp[src - 1] = new
-                    self._say(f"{SOURCES[src]} is refilled with {self._cards_text([new])}.")
+                    self._say(f"Ramp slot {src} is refilled with {self._cards_text([new])}.")
             else:
                 if src:
                     self.ramp[src - 1] = -1
@@ -423,7 +427,7 @@ class VeggiesState(State):
             self._say(f"Player {s}: {parts or '0'} - {r['rats']} rats x 2 = {r['total']}.")
         if team_totals:
             self._say(f"Teams: seats 0+2 score {team_totals[0]}, seats 1+3 score {team_totals[1]}.")
-        self._say(f"Game over. Winner(s): {', '.join(map(str, self.result['winners']))}.")
+        self._say(f"Game over: {who_won(self.result['winners'])}.")
 
     def _scores(self):
         if self.result is not None:
