@@ -79,6 +79,7 @@ import math
 import random
 import time
 
+from ..core.chance import Worlds
 from ..core.errors import OptionError, PolicyError
 from ..core.spec import margin_values
 from .adapter import as_policy, policy_name
@@ -88,6 +89,14 @@ DEFAULT_SECONDS = 1.0
 """The default thinking time of ``nbgames.bots.ismcts()`` a decision, in seconds."""
 
 ANCHOR = 0.25
+# worlds weighted by the others' decisions (nbgames.core.chance.worlds): how many are
+# drawn a decision, how many of the others' decisions weigh each, and the share of a
+# time budget the drawing may take
+WORLDS = "weighted"
+WORLD_KINDS = ("weighted", "uniform")
+WORLD_COUNT = 64
+WORLD_WINDOW = 16
+WORLD_SHARE = 0.2
 """The default share of the root's prior put on the title's heuristic bot's move."""
 
 REWARDS = ("win", "margin")
@@ -158,7 +167,7 @@ class ISMCTSPolicy:
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  c: float | None = None, rollout="prior", seed: int = 0, depth: int | None = 8,
                  reward: str = "win", prior: bool = True, widen: int = 24, workers: int = 1,
-                 clock: str = "wall", anchor: float = ANCHOR):
+                 clock: str = "wall", anchor: float = ANCHOR, worlds: str = WORLDS):
         if iterations is not None and (type(iterations) is not int or iterations < 1):
             raise OptionError(f"iterations must be None or an int >= 1, got {iterations!r}")
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
@@ -184,8 +193,16 @@ class ISMCTSPolicy:
             raise OptionError(f"seed must be an int, got {seed!r}")
         if isinstance(anchor, bool) or not isinstance(anchor, (int, float)) or not 0 <= anchor < 1:
             raise OptionError(f"anchor must be a number from 0 up to (not including) 1, got {anchor!r}")
+        if worlds not in WORLD_KINDS:
+            raise OptionError(f"worlds must be one of {', '.join(map(repr, WORLD_KINDS))}, got "
+                              f"{worlds!r}")
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
+        self.world_kind = worlds
+        # what the information set is asked for (data only: the core draws the worlds)
+        self.worlds = Worlds(count=WORLD_COUNT, window=WORLD_WINDOW,
+                             seconds=None if self.seconds is None else WORLD_SHARE * self.seconds,
+                             ) if worlds == "weighted" and prior else None
         self.c = c
         if rollout is None:
             rollout = "random"
@@ -220,7 +237,7 @@ class ISMCTSPolicy:
         return {"iterations": self.iterations, "seconds": self.seconds, "c": self.c,
                 "rollout": self.rollout, "depth": self.depth, "reward": self.reward,
                 "prior": self.prior, "widen": self.widen, "workers": self.workers,
-                "clock": self.clock, "anchor": self.anchor}
+                "clock": self.clock, "anchor": self.anchor, "worlds": self.world_kind}
 
     def spawn(self, seed: int) -> ISMCTSPolicy:
         return ISMCTSPolicy(seed=seed, **self._options())
@@ -278,7 +295,10 @@ class ISMCTSPolicy:
         root = _Node(seat)
         budget = self.iterations
         timer = time.thread_time if self.clock == "cpu" else time.perf_counter
-        deadline = None if self.seconds is None else timer() + self.seconds
+        spent = infoset.pool.seconds if getattr(infoset, "pool", None) is not None else 0.0
+        # the worlds were drawn before the search, on its budget
+        deadline = None if self.seconds is None else timer() + max(self.seconds - spent,
+                                                                    0.05 * self.seconds)
         # one legal move is still searched: an analysis asks what it is worth (a review
         # searches the move taken and the best move each alone); play skips it (__call__)
         prior_fn, eval_fn = _title_parts(infoset.game)
@@ -509,7 +529,7 @@ def _worker(job):
 def ismcts(iterations: int | None = None, seconds: float | None = None, c: float | None = None,
            rollout="prior", seed: int = 0, depth: int | None = 8, reward: str = "win",
            prior: bool = True, widen: int = 24, workers: int = 1,
-           clock: str = "wall", anchor: float = ANCHOR) -> ISMCTSPolicy:
+           clock: str = "wall", anchor: float = ANCHOR, worlds: str = WORLDS) -> ISMCTSPolicy:
     """Information-set MCTS, for every title.
 
     Budget: ``seconds`` a decision (default ``DEFAULT_SECONDS`` = 1.0 when neither
@@ -524,6 +544,9 @@ def ismcts(iterations: int | None = None, seconds: float | None = None, c: float
     bot's move (0 to turn it off). ``workers``: root-parallel processes. ``clock``: what ``seconds``
     counts, "wall" (default: the time people wait) or "cpu" (the searching thread's
     CPU time: the same thinking on a busy machine as on an idle one, for
-    benchmarks). See :mod:`nbgames.agents.search`."""
+    benchmarks). ``worlds``: "weighted" (default: the worlds searched are weighted by
+    how likely the other seats were to take their recent decisions in them, under
+    the title's prior; see "Worlds" in :mod:`nbgames.agents.search`) or "uniform"
+    (every world the seat cannot tell apart alike). See :mod:`nbgames.agents.search`."""
     return ISMCTSPolicy(iterations, seconds, c, rollout, seed, depth, reward, prior, widen,
-                        workers, clock, anchor)
+                        workers, clock, anchor, worlds)
