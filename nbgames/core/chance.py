@@ -44,10 +44,89 @@ class _Item(int):
     and the place in its list it was dealt from."""
 
 
-def take_outcome(state, kind: str, n: int, k: int) -> tuple:
+class ChanceNeeded(Exception):
+    """Raised by :func:`advance_with` when an action reaches a chance point with no
+    outcome left: ``kind`` ("shuffle" or "sample"), ``items`` (the values dealt
+    from, in order), ``k`` (how many are drawn) and ``index`` (the chance point's
+    number in the action). The state it was raised in is a throwaway copy."""
+
+    def __init__(self, kind: str, items: list, k: int, index: int):
+        super().__init__(f"chance point {index}: a {kind} of {len(items)} items ({k} drawn)")
+        self.kind, self.items, self.k, self.index = kind, items, k, index
+
+    def outcomes(self) -> list[tuple[tuple, float]]:
+        """Every distinct outcome of this chance point with its probability, as
+        ``(order, p)``: items equal in value give the same state, so orders that
+        differ only among equal items are one outcome. Listed only where few (a
+        shuffle of up to 8 items, a draw of up to 3); else raises ValueError
+        (deal item by item instead: :func:`draw_outcomes`)."""
+        import itertools
+        n, k = len(self.items), self.k
+        if (self.kind == "shuffle" and n > 8) or (self.kind == "sample" and k > 3):
+            raise ValueError(f"{self}: too many outcomes to list; deal item by item")
+        seen: dict = {}
+        total = 0
+        for order in itertools.permutations(range(n), k):
+            key = tuple(int(self.items[i]) for i in order)
+            total += 1
+            seen.setdefault(key, [order, 0])[1] += 1
+        return [(tuple(o), c / total) for o, c in seen.values()]
+
+
+def draw_outcomes(items: list, taken: list[int]) -> list[tuple[int, float]]:
+    """One draw of a chance point dealt item by item: given the indices already
+    ``taken`` (in order), every distinct next item as ``(index, probability)``: the
+    lowest free index of each value, with the share of the free items of that value
+    (a uniform shuffle or draw, dealt one item at a time, as OpenSpiel's chance nodes
+    list them)."""
+    free: dict = {}
+    used = set(taken)
+    left = 0
+    for i, x in enumerate(items):
+        if i in used:
+            continue
+        left += 1
+        v = int(x)
+        if v in free:
+            free[v][1] += 1
+        else:
+            free[v] = [i, 1]
+    return [(i, c / left) for i, c in free.values()]
+
+
+def advance_with(state, aid: int | None, outcomes: list):
+    """A copy of ``state`` with ``aid`` played (None: a new game's start, from
+    ``state``'s game), its chance points taking ``outcomes`` in order (each
+    ``(kind, n, order)``). Raises :class:`ChanceNeeded` at the first chance point
+    with none left: the caller lists its outcomes and calls again with one more.
+    The copy keeps a log and a record like any state."""
+    if aid is None:
+        s = type(state)._bare(state.game, state.seed)
+        s._forced = list(outcomes)
+        s._asking = True
+        s._start()
+    else:
+        s = state.clone()
+        s._forced = list(outcomes)
+        s._asking = True
+        if not s.is_legal(aid):
+            raise RecordError(f"{state.game.title}: {state.game.action_label(aid)!r} is not legal")
+        s.advance(aid)
+    left = s._forced
+    del s._forced, s._asking
+    if left:
+        raise RecordError(f"{state.game.title}: {len(left)} chance outcomes were left over")
+    return s
+
+
+def take_outcome(state, kind: str, items, k: int) -> tuple:
     """The next forced outcome of a rebuild, checked against the chance point."""
     forced = state._forced
+    n = len(items)
     if not forced:
+        if getattr(state, "_asking", False):
+            raise ChanceNeeded(kind, [int(x) for x in items], k if kind == "sample" else n,
+                               len(state._outcomes))
         raise RecordError(f"{state.game.title}: a rebuild ran out of chance outcomes at "
                           f"chance point {len(state._outcomes)} ({kind} of {n})")
     got = forced.pop(0)

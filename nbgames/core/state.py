@@ -273,7 +273,7 @@ class State:
         forced = self._forced
         if forced is not None:
             from .chance import take_outcome
-            order = take_outcome(self, kind, n, k)
+            order = take_outcome(self, kind, items, k)
         elif kind == "shuffle":
             order = list(range(n))
             rng.shuffle(order)              # the same draws as shuffling the items
