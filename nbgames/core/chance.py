@@ -241,28 +241,55 @@ class WorldPool:
         return copy
 
 
-def _walk(a, b, out: dict) -> bool:
+def _walk(a, b, out: dict, fixed: dict) -> bool:
     """Pair the tagged items of ``a`` (the tagged truth's data) with the values at the
-    same places of ``b`` (a world's): ``out[tag] = value``. False on a clash (one
-    dealt item with two values) or a shape that differs."""
+    same places of ``b`` (a world's): ``out[tag] = value``. An item that stands in
+    two places (a copy in a public list of what a seat bought, say) is public: it
+    keeps its value (``fixed``), and a flat list is matched as a multiset, those
+    first. False on a clash or a shape that differs."""
     if isinstance(a, _Item):
         if type(b) not in (int, _Item):
             return False
         v = int(b)
-        old = out.setdefault(a.tag, v)
-        return old == v
+        return out.setdefault(a.tag, v) == v
     if isinstance(a, (list, tuple)):
         if not isinstance(b, (list, tuple)) or len(a) != len(b):
             return False
+        if fixed and any(isinstance(x, _Item) and x.tag in fixed for x in a):
+            rest = [int(y) if type(y) in (int, _Item) else y for y in b]
+            loose = []
+            for x in a:
+                if isinstance(x, _Item) and x.tag in fixed:
+                    try:
+                        rest.remove(fixed[x.tag])
+                    except ValueError:
+                        return False
+                    out[x.tag] = fixed[x.tag]
+                else:
+                    loose.append(x)
+            return all(_walk(x, y, out, fixed) for x, y in zip(loose, rest))
         for x, y in zip(a, b):
-            if not _walk(x, y, out):
+            if not _walk(x, y, out, fixed):
                 return False
         return True
     if isinstance(a, dict):
         if not isinstance(b, dict) or a.keys() != b.keys():
             return False
-        return all(_walk(a[k], b[k], out) for k in a)
+        return all(_walk(a[k], b[k], out, fixed) for k in a)
     return True
+
+
+def _copies(x, counts: dict) -> None:
+    """How often each tagged item stands in ``x``, with its value."""
+    if isinstance(x, _Item):
+        c = counts.get(x.tag)
+        counts[x.tag] = (c[0] + 1, c[1]) if c else (1, int(x))
+    elif isinstance(x, (list, tuple)):
+        for y in x:
+            _copies(y, counts)
+    elif isinstance(x, dict):
+        for y in x.values():
+            _copies(y, counts)
 
 
 def _tags_in(x, out: set) -> None:
@@ -343,12 +370,15 @@ class _Truth:
         first = min(self.weigh) if self.weigh else n_hist
         self.live = present[first] if first < len(present) else set()
         self.outcomes = state.chance_history()
+        counts: dict = {}
+        _copies(_parts(self.tagged), counts)
+        self.fixed = {t: v for t, (c, v) in counts.items() if c > 1}
 
     def outcomes_for(self, world, rng) -> list | None:
         """The chance outcomes that deal ``world``'s items where the truth's stand,
         or None where the world's items cannot be so placed."""
         values: dict = {}
-        if not _walk(_parts(self.tagged), _parts(world), values):
+        if not _walk(_parts(self.tagged), _parts(world), values, self.fixed):
             return None
         outcomes = list(self.outcomes)
         for point, fresh in enumerate(self.tagged._fresh):
@@ -477,3 +507,167 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
                  if not pool.with_past else
                  f"the others' decisions rule out all {pool.with_past} worlds with a history")
     return pool
+
+
+# -- every world, where few -----------------------------------------------------------
+def enumerate_worlds(state, seat, limit: int = 2000):
+    """Every world ``seat`` cannot tell apart from ``state``, with its exact chance,
+    as ``[(Fraction, state)]``: the distinct ways the items it cannot see may lie
+    (each pool's hidden items over its hidden places, every size kept), each
+    weighted by how many of the deck's orders deal it. None where there are more
+    than ``limit``, where a title resamples a part by its own rules (``hook``
+    parts hidden now), or while secret choices are open (those are the others'
+    decisions, not chance). The worlds are determinized copies
+    (``state.determinize``'s form: no trace of the truth)."""
+    from fractions import Fraction
+
+    from .fields import _unknown
+
+    if state._secret is not None:
+        return None
+    if any(p.hook and (p.when is None or p.when(state)) for p in state.FIELDS.values()):
+        return None
+    grouped, alone = state._resample_plan
+    others = [s for s in range(state.game.players) if s != seat]
+    # the places: (name, key, size, ordered) with key None (a flat pile), a seat, or a
+    # pile's index; each group's items
+    groups = []
+    for pool in grouped:
+        parts = [(n, p, getattr(state, n)) for n, p in pool if p.when is None or p.when(state)]
+        if not parts:
+            continue
+        items, places = [], []
+        for name, part, v in parts:
+            if part.kind == "hidden":
+                if part.shape == "list":
+                    items += v
+                    places.append((name, None, len(v), not part.sort))
+                else:
+                    for i, pile in enumerate(v):
+                        items += pile
+                        places.append((name, i, len(pile), not part.sort))
+            else:
+                known = getattr(state, part.known) if part.known else None
+                for s in others:
+                    mine = _unknown(v[s], known[s]) if known and known[s] else list(v[s])
+                    items += mine
+                    places.append((name, s, len(mine), False))
+        groups.append((items, places))
+    for name, part in alone:
+        if part.when is not None and not part.when(state):
+            continue
+        v = getattr(state, name)
+        piles = [(None, v)] if part.shape == "list" else list(enumerate(v))
+        for key, pile in piles:
+            groups.append((list(pile), [(name, key, len(pile), True)]))
+
+    def deals(counts, places):
+        """Every distinct filling of ``places`` from the multiset ``counts``, with its
+        number of orders of the pile that deal it."""
+        if not places:
+            yield [], 1
+            return
+        name, key, size, ordered = places[0]
+        for content, ways in _fillings(counts, size, ordered):
+            left = dict(counts)
+            for x in content:
+                left[x] -= 1
+            for rest, w in deals(left, places[1:]):
+                yield [content, *rest], ways * w
+
+    per_group = []
+    total = 1
+    for items, places in groups:
+        counts: dict = {}
+        for x in items:
+            counts[int(x)] = counts.get(int(x), 0) + 1
+        found = []
+        for fill, ways in deals(counts, places):
+            found.append((fill, ways))
+            if len(found) * total > limit:
+                return None
+        total *= max(1, len(found))
+        per_group.append((places, found))
+    out = [(Fraction(1), [])]
+    for places, found in per_group:
+        norm = sum(w for _, w in found)
+        out = [(p * Fraction(w, norm), [*chosen, (places, fill)]) for p, chosen in out
+               for fill, w in found]
+    rng = random.Random(0)
+    worlds_out = []
+    for p, chosen in out:
+        w = state.determinize(seat, rng)
+        for places, fill in chosen:
+            for (name, key, size, ordered), content in zip(places, fill):
+                v = getattr(w, name)
+                part = state.FIELDS[name]
+                if key is None:
+                    setattr(w, name, list(content))
+                    continue
+                new = list(v)
+                if part.kind == "private" and part.known:
+                    keep = getattr(w, part.known)[key]
+                    new[key] = sorted([*keep, *content]) if part.sort else [*keep, *content]
+                else:
+                    new[key] = sorted(content) if part.sort else list(content)
+                setattr(w, name, new)
+        w._legal = None
+        worlds_out.append((p, w))
+    return worlds_out
+
+
+def _fillings(counts: dict, size: int, ordered: bool):
+    """Each distinct content of one place of ``size`` items drawn from the multiset
+    ``counts``, with the number of the pile's orders that deal it there relative to
+    the others (a sequence where the place keeps its order, else a sorted multiset,
+    counted size! / prod(c!) times)."""
+    from math import factorial
+    values = sorted(v for v, c in counts.items() if c > 0)
+    after = [0] * (len(values) + 1)          # items left from value i on
+    for i in range(len(values) - 1, -1, -1):
+        after[i] = after[i + 1] + counts[values[i]]
+
+    def rec(i, left, acc):
+        if left == 0:
+            yield acc
+            return
+        if after[i] < left:
+            return
+        if after[i] == left:                  # the rest, all of it
+            yield acc + [v for v in values[i:] for _ in range(counts[v])]
+            return
+        v = values[i]
+        for take in range(min(counts[v], left), -1, -1):
+            yield from rec(i + 1, left - take, acc + [v] * take)
+
+    for multiset in rec(0, size, []):
+        # the physical cards that deal it: a set of them for a place without order,
+        # a sequence of them (m! orders of each value's m copies) for one with order
+        ways = 1
+        for v in set(multiset):
+            c = multiset.count(v)
+            ways *= _comb(counts[v], c) * (factorial(c) if ordered else 1)
+        if not ordered:
+            yield multiset, ways
+            continue
+        for seq in _distinct_orders(multiset):
+            yield seq, ways
+
+
+def _comb(n, k):
+    from math import comb
+    return comb(n, k)
+
+
+def _distinct_orders(items):
+    items = sorted(items)
+    if not items:
+        yield []
+        return
+    seen = set()
+    for i, x in enumerate(items):
+        if x in seen:
+            continue
+        seen.add(x)
+        for rest in _distinct_orders(items[:i] + items[i + 1:]):
+            yield [x, *rest]
