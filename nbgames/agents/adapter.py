@@ -70,6 +70,14 @@ def wants_infoset(policy) -> bool:
 _WANTS: dict[type, bool] = {}
 
 
+def _worlds_of(policy):
+    """The worlds a policy asks its InfoSet for (``policy.worlds``: a
+    :class:`nbgames.core.chance.Worlds`, data only), or None."""
+    from ..core.chance import Worlds
+    w = getattr(policy, "worlds", None)
+    return w if isinstance(w, Worlds) else None
+
+
 def decide(policy, state, seat: int | None = None, rng=None) -> int:
     """Ask ``policy`` for the current player's decision and return a legal id.
     A policy whose third parameter is named ``infoset`` also gets an
@@ -84,7 +92,7 @@ def decide(policy, state, seat: int | None = None, rng=None) -> int:
     try:
         if wants_infoset(policy):
             choice = policy(state.observation(seat), legal,
-                            infoset=InfoSet(state, seat, rng))
+                            infoset=InfoSet(state, seat, rng, worlds=_worlds_of(policy)))
         else:
             choice = policy(state.observation(seat), legal)
     except Exception as e:

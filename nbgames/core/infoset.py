@@ -13,26 +13,42 @@ from __future__ import annotations
 import random
 
 from .actions import ActionList
+from .state import as_rng
 
 
 class InfoSet:
     """``.seat``, ``.observation``, ``.legal_actions``, ``.game`` and
     ``.sample(rng)`` (a State consistent with the observation)."""
 
-    __slots__ = ("seat", "observation", "legal_actions", "game", "_cover")
+    __slots__ = ("seat", "observation", "legal_actions", "game", "_cover", "pool")
 
-    def __init__(self, state, seat: int | None = None, rng=None):
+    def __init__(self, state, seat: int | None = None, rng=None, worlds=None):
         seat = state.current_player if seat is None else seat
         self.seat = seat
         self.game = state.game
         self.observation = state.observation(seat)
         self.legal_actions = (state.legal_actions() if seat == state.current_player
                               else ActionList(state.game, []))
-        self._cover = state.determinize(seat, rng if rng is not None else random.Random(0))
+        rng = as_rng(rng if rng is not None else 0)
+        self._cover = state.determinize(seat, rng)
+        self.pool = None
+        if worlds is not None:
+            from .chance import Worlds
+            if not isinstance(worlds, Worlds):
+                from .errors import OptionError
+                raise OptionError(f"worlds must be None or nbgames.core.chance.Worlds(...), got "
+                                  f"{worlds!r}"[:200])
+            self.pool = worlds.build(state, seat, rng)
 
     def sample(self, rng=None):
         """A State that ``seat`` cannot tell from the truth: the same observation
-        and legal actions, everything hidden resampled (``determinize``)."""
+        and legal actions, everything hidden resampled (``determinize``). With
+        weighted worlds (``InfoSet(..., worlds=Worlds(...))``) it is one of
+        ``pool.worlds`` drawn by weight, with a seed of its own for later chance;
+        where none could be weighted (``pool.note`` says why), a uniform one."""
+        pool = self.pool
+        if pool is not None and pool.worlds:
+            return pool.draw(rng if rng is not None else random.Random())
         return self._cover.determinize(self.seat, rng)
 
     def __repr__(self):

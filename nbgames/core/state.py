@@ -192,6 +192,15 @@ def as_rng(rng) -> random.Random:
                       f"got {rng!r}"[:200])
 
 
+def take(items: list, value):
+    """Remove the first item equal to ``value`` from ``items`` and return the item
+    itself (not ``value``): titles move dealt items with it, so an item keeps who it
+    is from the chance point that dealt it to wherever it goes (a rebuild follows it
+    there: :mod:`nbgames.core.chance`)."""
+    i = items.index(value)
+    return items.pop(i)
+
+
 _PENDING = object()      # a copy's start: its own position, taken when it first moves
 _UNKEPT = object()       # a quiet copy moved before its start was taken: no record
 
@@ -237,6 +246,54 @@ class State:
         """A generator for the next chance event, derived from the seed alone."""
         self._chance += 1
         return random.Random(f"{self.seed}/{self._chance}")
+
+    # -- chance points (see nbgames.core.chance) ---------------------------------
+    _outcomes: tuple = ()    # every chance outcome so far, in order (chance_history)
+    _forced = None           # a rebuild: the outcomes still to take, instead of drawing
+    _tagging = False         # a rebuild that marks each dealt item with its origin
+
+    def _shuffle(self, items: list, rng: random.Random) -> list:
+        """A chance point: shuffle ``items`` in place, uniformly, and return it. Its
+        outcome (the order, as indices into ``items`` before the shuffle) is recorded
+        in :meth:`chance_history`; a rebuild (:func:`nbgames.core.chance.rebuild`)
+        takes it from a list instead. ``rng`` is the title's generator for this
+        event (``self._rng()``), so a seed deals exactly as before."""
+        order = self._chance_point("shuffle", items, len(items), rng)
+        items[:] = [items[i] for i in order]
+        return items
+
+    def _sample(self, items, k: int, rng: random.Random) -> list:
+        """A chance point: ``k`` of ``items`` drawn without replacement, in draw order
+        (as ``rng.sample``); recorded like :meth:`_shuffle`."""
+        order = self._chance_point("sample", items, k, rng)
+        return [items[i] for i in order]
+
+    def _chance_point(self, kind: str, items, k: int, rng) -> tuple:
+        n = len(items)
+        forced = self._forced
+        if forced is not None:
+            from .chance import take_outcome
+            order = take_outcome(self, kind, items, k)
+        elif kind == "shuffle":
+            order = list(range(n))
+            rng.shuffle(order)              # the same draws as shuffling the items
+        else:
+            order = rng.sample(range(n), k)  # the same draws as sampling the items
+        order = tuple(order)
+        if self._tagging:
+            from .chance import tag_items
+            tag_items(self, items)
+        self._outcomes = (*self._outcomes, (kind, n, order))
+        return order
+
+    def chance_history(self) -> list[tuple[str, int, tuple[int, ...]]]:
+        """Every chance outcome of this position's history, in order, as
+        ``(kind, n, order)``: ``kind`` is ``"shuffle"`` (``order`` a permutation of
+        ``range(n)``) or ``"sample"`` (``order`` the indices drawn). Together with the
+        start and the actions they rebuild the position
+        (:func:`nbgames.core.chance.rebuild`); a determinized copy's history starts at
+        its own position, so it lists only what came after."""
+        return list(self._outcomes)
 
     _quiet = False           # a search's throwaway copy keeps no log (see quiet())
 
@@ -432,6 +489,8 @@ class State:
         new.current_player = self.current_player
         new._secret = None if self._secret is None else [p.copy() for p in self._secret]
         new._origin = self._origin              # set once, never mutated (or still _PENDING)
+        if self._outcomes:
+            new._outcomes = self._outcomes      # a tuple: shared, never changed in place
         if self._step0:
             new._step0 = self._step0
         if self._seen_by != _ALL:

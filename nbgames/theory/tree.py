@@ -6,13 +6,16 @@ How the tree is made
   order, sealed bids) becomes one chance node at the root over *worlds*:
   states the viewer cannot tell from the truth. A title may enumerate them
   exactly with an optional hook on its State, ``consistent_worlds(seat)``
-  returning ``[(weight, state), ...]``; otherwise (every title today) the
-  builder draws ``worlds`` samples with ``state.determinize(viewer, rng)``,
-  merges identical ones (same data; the seed of later chance events is then
-  the first sample's) and weights each by how often it was drawn. Why sampled:
-  the titles only offer ``determinize`` (a uniform resample of the unseen
-  cards), and the consistent holdings are far too many to enumerate (two
-  hidden cards and two hidden recipes of one opponent are already ~60,000).
+  returning ``[(weight, state), ...]``. Otherwise the core lists them from the
+  chance outcomes (:func:`nbgames.core.chance.enumerate_worlds`: every way the
+  hidden items may lie, each with its exact chance) where there are at most
+  ``ENUMERATE * worlds`` of them; beyond that, and where a title resamples a part
+  by its own rules, the builder draws ``worlds`` samples with
+  ``state.determinize(viewer, rng)``, merges identical ones (same data; the seed
+  of later chance events is then the first sample's) and weights each by how
+  often it was drawn (the consistent holdings early in a round are far too many
+  to enumerate: two hidden cards and two hidden recipes of one opponent are
+  already ~60,000). The label (``tree.worlds``) says which.
   Either way the chance node is **uniform over the holdings consistent with
   the viewer's observation**: an approximation, since the true posterior
   depends on how everyone played before the position (a player who kept a
@@ -54,6 +57,7 @@ import random
 import re
 from fractions import Fraction
 
+from ..core.chance import enumerate_worlds
 from ..core.errors import NbgamesError, OptionError
 from ..core.state import as_rng
 from ..core.validate import as_int
@@ -107,6 +111,9 @@ def sample_worlds(states, viewer=None):
     return [(Fraction(c, n), s) for c, s in found.values()]
 
 
+ENUMERATE = 4        # enumerate the worlds where there are at most this many times `worlds`
+
+
 def worlds_of(state, viewer=None, worlds=16, seed=0):
     """The weighted worlds the viewer cannot tell apart (see the module doc)."""
     hook = getattr(state, "consistent_worlds", None)
@@ -115,6 +122,11 @@ def worlds_of(state, viewer=None, worlds=16, seed=0):
         total = sum(Fraction(w) for w, _ in pairs)
         return [(Fraction(w) / total, s) for w, s in pairs], "enumerated"
     worlds = as_int(worlds, "worlds", 1, None)
+    every = enumerate_worlds(state, viewer, limit=ENUMERATE * worlds)
+    if every is not None:
+        if len(every) == 1:
+            return [(Fraction(1), state.clone())], "exact"
+        return every, f"enumerated ({len(every)} worlds, exact chances)"
     rng = as_rng(seed)
     samples = [state.determinize(viewer, rng) for _ in range(worlds)]
     merged = sample_worlds(samples, viewer)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...core import Game, Option, State, components_option, int_range
 from ...core.action_space import ActionSpace, Kind
 from ...core.fields import hidden, private, public
+from ...core.state import take
 from . import scoring
 from .components import ComponentError, load_components
 
@@ -100,10 +101,8 @@ class CookoffState(State):
     def _deal(self, starter):
         g, c = self.game, self.game.components
         rng = self._rng()
-        deck = list(c.deck)
-        rng.shuffle(deck)
-        recipes = list(range(len(c.recipes)))
-        rng.shuffle(recipes)
+        deck = self._shuffle(list(c.deck), rng)                      # chance points
+        recipes = self._shuffle(list(range(len(c.recipes))), rng)
         n, h, r = g.players, c.hand_size, c.recipes_per_player
         self.hands = [sorted(deck[i * h:(i + 1) * h]) for i in range(n)]
         self.undealt = sorted(deck[n * h:])
@@ -144,8 +143,7 @@ class CookoffState(State):
         n = g.players
         t = g.unpacked[aid][1]
         if self.phase == PLAY:
-            self.hands[seat].remove(t)
-            self.played.append([seat, t])
+            self.played.append([seat, take(self.hands[seat], t)])
             self._say(f"Player {seat} plays {g.faces[t]}.")
             if len(self.played) < n:
                 self.current_player = (seat + 1) % n
@@ -157,8 +155,7 @@ class CookoffState(State):
             self.current_player = self.pick_order[0]
             self._say(f"Player {self.current_player} played the highest card and picks first.")
             return
-        self.table.remove(t)
-        self.collected[seat].append(t)
+        self.collected[seat].append(take(self.table, t))
         self._say(f"Player {seat} takes {g.faces[t]}.")
         k = len(self.pick_order) - len(self.table)   # picks made so far
         if k < n - 1:

@@ -244,7 +244,7 @@ class ChillState(State):
         r = g.components.rules
         n = g.players
         deck = list(g.deck)
-        self._rng().shuffle(deck)
+        self._shuffle(deck, self._rng())
         self.hands = [sorted(deck.pop() for _ in range(r["hand_size"])) for _ in range(n)]
         self.market = [[deck.pop() for _ in range(g.spaces)] for _ in range(g.rows)]
         self.draw = deck
@@ -291,7 +291,7 @@ class ChillState(State):
     def _reshuffle(self):
         self.draw = self.compost
         self.compost = []
-        self._rng().shuffle(self.draw)
+        self._shuffle(self.draw, self._rng())
         self._say(f"The compost ({_plural(len(self.draw), 'card')}) is shuffled into a new "
                   f"draw pile.")
 

@@ -228,7 +228,7 @@ class KupferkesselState(State):
         n = g.players
         rng = self._rng()
         cards = list(range(g.ncards))
-        rng.shuffle(cards)
+        self._shuffle(cards, rng)
         self.grid = [GAP] * (g.size * g.size)
         for cell in g.corner_cells:
             self.grid[cell] = CORNER
@@ -268,7 +268,7 @@ class KupferkesselState(State):
         if g.recipes_each:
             rrng = self._rng()
             pool = list(g.recipe_pool)
-            rrng.shuffle(pool)
+            self._shuffle(pool, rrng)
             k = g.recipes_each
             self.recipes = [sorted(pool[i * k:(i + 1) * k]) for i in range(n)]
             self.spare = sorted(pool[n * k:])

@@ -226,31 +226,31 @@ class ScovilleState(State):
         self.held_recipes = [[] for _ in range(n)]
         self.field = [-1] * g.field.plots
         start = list(c.start_peppers)
-        picks = self._rng().sample(start, c.start_planted)
+        picks = self._sample(start, c.start_planted, self._rng())
         for p, col in zip(g.field.start_plots, picks):
             self.field[p] = col
         self.farmers = [-1] * n
         morning = [i for i, m in enumerate(c.market) if not m.afternoon]
         afternoon = [i for i, m in enumerate(c.market) if m.afternoon]
-        self._rng().shuffle(morning)
-        self._rng().shuffle(afternoon)
+        self._shuffle(morning, self._rng())
+        self._shuffle(afternoon, self._rng())
         k = c.market_count[n]
         self.market = morning[:k]
         self.market_deck = afternoon
         recipes = list(range(len(c.recipes)))
-        self._rng().shuffle(recipes)
+        self._shuffle(recipes, self._rng())
         self.recipes = sorted(recipes[:c.recipe_count[n]], key=lambda r: (c.recipes[r].vp, r))
         am = [i for i, a in enumerate(c.auction_afternoon) if not a]
         aa = [i for i, a in enumerate(c.auction_afternoon) if a]
-        self._rng().shuffle(am)
-        self._rng().shuffle(aa)
+        self._shuffle(am, self._rng())
+        self._shuffle(aa, self._rng())
         self.auction_deck = [am, aa]
         self.auction_discard = [[], []]
         self.auction = []
         self.stacks = [list(vals[c.removed_2_3p:] if n <= 3 else vals)
                        for _, _, vals in c.plaques]
         order = list(range(n))
-        self._rng().shuffle(order)
+        self._shuffle(order, self._rng())
         self.order = order
         self.round = 1
         self.afternoon = False
@@ -288,7 +288,7 @@ class ScovilleState(State):
                     break
                 deck.extend(self.auction_discard[per])
                 self.auction_discard[per] = []
-                self._rng().shuffle(deck)
+                self._shuffle(deck, self._rng())
                 self._say("The auction deck ran out: its discards are shuffled into a new deck.")
             self.auction.append(deck.pop())
 

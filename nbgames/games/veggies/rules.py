@@ -177,7 +177,7 @@ class VeggiesState(State):
         g = self.game
         n = g.players
         deck = list(range(len(g.card_codes)))
-        self._rng().shuffle(deck)
+        self._shuffle(deck, self._rng())
         self.deck = deck
         self.ramp = [deck.pop() for _ in range(3)]
         self.hands = [[deck.pop(), deck.pop()] for _ in range(n)]

@@ -1,0 +1,673 @@
+"""Chance made explicit: rebuild a position from its start, its actions and a list
+of chance outcomes, and the worlds a seat cannot tell apart, each with a history
+(see ARCHITECTURE.md, "Chance points").
+
+Every random event of a title is a *chance point*: :meth:`State._shuffle` (a deck
+shuffled: every order of its items) or :meth:`State._sample` (``k`` items drawn).
+A game played from a seed draws each outcome from the seed, exactly as before, and
+records it (``state.chance_history()``). :func:`rebuild` replays a position from
+its start with the outcomes given instead: the true ones give the same state; other
+ones give another world with the same public history.
+
+:func:`worlds` uses that to give a seat's worlds a past. A world is what
+``state.determinize(seat)`` gives (uniform over what the seat cannot tell apart, no
+trace of the truth); its chance outcomes are found by replaying the game once with
+every dealt item *tagged* with where it was dealt from, and reading, place by
+place, which world item stands where the true one stands. Replaying the actions
+with those outcomes must give exactly the determinized world; where it does not
+(a title whose hidden parts are not dealt items, as Scoville's money behind the
+screens, or a rule that moves items by what they are), the world has no history
+and is not used. With a history, each world is weighted by how likely the other
+seats were to take their last decisions in it under a model of them (the title's
+prior by default): the *inference* a card player makes when an opponent keeps
+taking Meat. The weights are importance weights of a uniform proposal, so the
+drawn worlds follow the posterior of that model.
+
+What a world's past holds and the seat never saw (an item dealt and gone from the
+table unseen) is drawn afresh, not kept from the truth: the weights depend on
+what the seat saw and on the generator only.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from .errors import RecordError
+
+
+class _Item(int):
+    """A dealt item in a tagged rebuild: the same int, plus ``tag``, the chance point
+    and the place in its list it was dealt from."""
+
+
+class ChanceNeeded(Exception):
+    """Raised by :func:`advance_with` when an action reaches a chance point with no
+    outcome left: ``kind`` ("shuffle" or "sample"), ``items`` (the values dealt
+    from, in order), ``k`` (how many are drawn) and ``index`` (the chance point's
+    number in the action). The state it was raised in is a throwaway copy."""
+
+    def __init__(self, kind: str, items: list, k: int, index: int):
+        super().__init__(f"chance point {index}: a {kind} of {len(items)} items ({k} drawn)")
+        self.kind, self.items, self.k, self.index = kind, items, k, index
+
+    def outcomes(self) -> list[tuple[tuple, float]]:
+        """Every distinct outcome of this chance point with its probability, as
+        ``(order, p)``: items equal in value give the same state, so orders that
+        differ only among equal items are one outcome. Listed only where few (a
+        shuffle of up to 8 items, a draw of up to 3); else raises ValueError
+        (deal item by item instead: :func:`draw_outcomes`)."""
+        import itertools
+        n, k = len(self.items), self.k
+        if (self.kind == "shuffle" and n > 8) or (self.kind == "sample" and k > 3):
+            raise ValueError(f"{self}: too many outcomes to list; deal item by item")
+        seen: dict = {}
+        total = 0
+        for order in itertools.permutations(range(n), k):
+            key = tuple(int(self.items[i]) for i in order)
+            total += 1
+            seen.setdefault(key, [order, 0])[1] += 1
+        return [(tuple(o), c / total) for o, c in seen.values()]
+
+
+def draw_outcomes(items: list, taken: list[int]) -> list[tuple[int, float]]:
+    """One draw of a chance point dealt item by item: given the indices already
+    ``taken`` (in order), every distinct next item as ``(index, probability)``: the
+    lowest free index of each value, with the share of the free items of that value
+    (a uniform shuffle or draw, dealt one item at a time, as OpenSpiel's chance nodes
+    list them)."""
+    free: dict = {}
+    used = set(taken)
+    left = 0
+    for i, x in enumerate(items):
+        if i in used:
+            continue
+        left += 1
+        v = int(x)
+        if v in free:
+            free[v][1] += 1
+        else:
+            free[v] = [i, 1]
+    return [(i, c / left) for i, c in free.values()]
+
+
+def advance_with(state, aid: int | None, outcomes: list):
+    """A copy of ``state`` with ``aid`` played (None: a new game's start, from
+    ``state``'s game), its chance points taking ``outcomes`` in order (each
+    ``(kind, n, order)``). Raises :class:`ChanceNeeded` at the first chance point
+    with none left: the caller lists its outcomes and calls again with one more.
+    The copy keeps a log and a record like any state."""
+    if aid is None:
+        s = type(state)._bare(state.game, state.seed)
+        s._forced = list(outcomes)
+        s._asking = True
+        s._start()
+    else:
+        s = state.clone()
+        s._forced = list(outcomes)
+        s._asking = True
+        if not s.is_legal(aid):
+            raise RecordError(f"{state.game.title}: {state.game.action_label(aid)!r} is not legal")
+        s.advance(aid)
+    left = s._forced
+    del s._forced, s._asking
+    if left:
+        raise RecordError(f"{state.game.title}: {len(left)} chance outcomes were left over")
+    return s
+
+
+def take_outcome(state, kind: str, items, k: int) -> tuple:
+    """The next forced outcome of a rebuild, checked against the chance point."""
+    forced = state._forced
+    n = len(items)
+    if not forced:
+        if getattr(state, "_asking", False):
+            raise ChanceNeeded(kind, [int(x) for x in items], k if kind == "sample" else n,
+                               len(state._outcomes))
+        raise RecordError(f"{state.game.title}: a rebuild ran out of chance outcomes at "
+                          f"chance point {len(state._outcomes)} ({kind} of {n})")
+    got = forced.pop(0)
+    if not (isinstance(got, (tuple, list)) and len(got) == 3):
+        raise RecordError(f"{state.game.title}: chance outcome {len(state._outcomes)} must be "
+                          f"(kind, n, order), got {got!r}"[:200])
+    gkind, gn, order = got
+    want = n if kind == "shuffle" else k
+    if (gkind != kind or gn != n or len(order) != want or len(set(order)) != want
+            or not all(type(i) is int and 0 <= i < n for i in order)):
+        raise RecordError(f"{state.game.title}: chance outcome {len(state._outcomes)} is "
+                          f"{gkind!r} of {gn} with order {tuple(order)!r}, but the chance "
+                          f"point is a {kind} of {n} items ({want} drawn)"[:300])
+    return tuple(order)
+
+
+def tag_items(state, items) -> None:
+    """Mark, in place, every int item not yet marked with (chance point, index), and
+    note the values so marked (``state._fresh``, one dict a chance point)."""
+    point = len(state._outcomes)
+    fresh = {}
+    for i, x in enumerate(items):
+        if type(x) is int:
+            item = _Item(x)
+            item.tag = (point, i)
+            items[i] = item
+            fresh[i] = x
+    state._fresh = [*getattr(state, "_fresh", ()), fresh]
+
+
+def rebuild(state, outcomes=None, *, tag: bool = False, on_step=None, seed: int | None = None,
+            quiet: bool = False):
+    """The position ``state`` replayed from its start (its seed's, or a scenario's)
+    with the chance outcomes ``outcomes`` (default: its own, ``chance_history()``)
+    and its actions. ``on_step(before, aid)`` is called before each action with the
+    position it is played in. ``seed`` replaces the state's seed in the rebuilt
+    world (a world given to a model must not carry the truth's seed); ``quiet``
+    keeps no log (nor the private lines of an earlier deal). Raises RecordError
+    when an outcome does not fit its chance point or an action is not legal in the
+    rebuilt world."""
+    game = state.game
+    outcomes = state.chance_history() if outcomes is None else list(outcomes)
+    start = state._start_position()
+    cls = type(state)
+    seed = state.seed if seed is None else seed
+    if start is None:
+        s = cls._bare(game, seed)
+        if quiet:
+            s.quiet()
+        s._forced = list(outcomes)
+        s._tagging = tag
+        s._start()
+    else:
+        s = cls._scenario(game, {**start, "history": [], "start": None, "log": []}
+                          if quiet else {**start, "history": [], "start": None}, seed)
+        if quiet:
+            s.quiet()
+        s._forced = list(outcomes)
+        s._tagging = tag
+    for i, aid in enumerate(state.history):
+        if on_step is not None:
+            on_step(s, aid)
+        if not s.is_legal(aid):
+            raise RecordError(f"{game.title}: action {i} ({game.action_label(aid)!r}) is not "
+                              f"legal in the rebuilt world")
+        s.advance(aid)
+    left = s._forced
+    del s._forced
+    if tag:
+        del s._tagging
+        s._fresh = getattr(s, "_fresh", [])
+    if left:
+        raise RecordError(f"{game.title}: {len(left)} chance outcomes were left over")
+    return s
+
+
+# -- worlds with a past ---------------------------------------------------------------
+@dataclass
+class WorldPool:
+    """Worlds of one seat, each with its importance weight.
+
+    ``worlds``: determinized states (as ``determinize`` makes them); ``weights``:
+    their weights (all 1.0 when uniform); ``tried``: worlds drawn; ``with_past``: how
+    many of them had a history that rebuilds them; ``weighed``: the other seats'
+    decisions each was weighted by; ``seconds``: the CPU time it took; ``note``:
+    what was done, in words."""
+
+    worlds: list = field(default_factory=list)
+    weights: list = field(default_factory=list)
+    tried: int = 0
+    with_past: int = 0
+    weighed: int = 0
+    seconds: float = 0.0
+    note: str = ""
+
+    @property
+    def ess(self) -> float:
+        """The effective number of worlds (Kish): how many equal worlds the weights
+        are worth."""
+        total = sum(self.weights)
+        sq = sum(w * w for w in self.weights)
+        return total * total / sq if sq else 0.0
+
+    def draw(self, rng: random.Random):
+        """One world, by weight, as a fresh copy with its own seed for later chance."""
+        if not self.worlds:
+            return None
+        w = rng.choices(self.worlds, weights=self.weights)[0] if len(self.worlds) > 1 \
+            else self.worlds[0]
+        copy = w.clone()
+        copy.seed = rng.getrandbits(63)
+        return copy
+
+
+def _walk(a, b, out: dict, fixed: dict) -> bool:
+    """Pair the tagged items of ``a`` (the tagged truth's data) with the values at the
+    same places of ``b`` (a world's): ``out[tag] = value``. An item that stands in
+    two places (a copy in a public list of what a seat bought, say) is public: it
+    keeps its value (``fixed``), and a flat list is matched as a multiset, those
+    first. False on a clash or a shape that differs."""
+    if isinstance(a, _Item):
+        if type(b) not in (int, _Item):
+            return False
+        v = int(b)
+        return out.setdefault(a.tag, v) == v
+    if isinstance(a, (list, tuple)):
+        if not isinstance(b, (list, tuple)) or len(a) != len(b):
+            return False
+        if fixed and any(isinstance(x, _Item) and x.tag in fixed for x in a):
+            rest = [int(y) if type(y) in (int, _Item) else y for y in b]
+            loose = []
+            for x in a:
+                if isinstance(x, _Item) and x.tag in fixed:
+                    try:
+                        rest.remove(fixed[x.tag])
+                    except ValueError:
+                        return False
+                    out[x.tag] = fixed[x.tag]
+                else:
+                    loose.append(x)
+            return all(_walk(x, y, out, fixed) for x, y in zip(loose, rest))
+        for x, y in zip(a, b):
+            if not _walk(x, y, out, fixed):
+                return False
+        return True
+    if isinstance(a, dict):
+        if not isinstance(b, dict) or a.keys() != b.keys():
+            return False
+        return all(_walk(a[k], b[k], out, fixed) for k in a)
+    return True
+
+
+def _copies(x, counts: dict) -> None:
+    """How often each tagged item stands in ``x``, with its value."""
+    if isinstance(x, _Item):
+        c = counts.get(x.tag)
+        counts[x.tag] = (c[0] + 1, c[1]) if c else (1, int(x))
+    elif isinstance(x, (list, tuple)):
+        for y in x:
+            _copies(y, counts)
+    elif isinstance(x, dict):
+        for y in x.values():
+            _copies(y, counts)
+
+
+def _tags_in(x, out: set) -> None:
+    if isinstance(x, _Item):
+        out.add(x.tag)
+    elif isinstance(x, (list, tuple)):
+        for y in x:
+            _tags_in(y, out)
+    elif isinstance(x, dict):
+        for y in x.values():
+            _tags_in(y, out)
+
+
+def _parts(state) -> dict:
+    return {name: getattr(state, name) for name, part in state.FIELDS.items()
+            if part.kind != "derived"}
+
+
+def _key(state) -> str:
+    return json.dumps([state._payload(), state._secret], sort_keys=True)
+
+
+def likelihood(model, state, aid: int) -> float:
+    """P(the seat to move in ``state`` plays ``aid``) under ``model(state, ids) ->
+    weights``: its weight over the sum (0 where the model rules it out)."""
+    ids = state.legal_action_ids()
+    if type(ids) is not list:
+        ids = ids.tolist()
+    w = model(state, ids)
+    total = float(sum(w))
+    if total <= 0:
+        return 1.0 / len(ids)           # a model with no opinion: every move alike
+    try:
+        return float(w[ids.index(aid)]) / total
+    except ValueError:
+        return 0.0
+
+
+class _Truth:
+    """The tagged rebuild of the true position, kept only while a pool is made:
+    where each dealt item went, which ones the seat saw, and the others' decisions
+    it may weigh."""
+
+    def __init__(self, state, seat, window):
+        self.state = state
+        self.seat = seat
+        seen: set = set()
+        self.steps = []              # the seat to move at each step
+        present = []                 # the dealt items in the state before each step
+        dealt = []                   # chance outcomes drawn before each step
+
+        def watch(before, aid):
+            _tags_in(before._observation(seat), seen)
+            self.steps.append(before.current_player)
+            dealt.append(len(before._outcomes))
+            tags: set = set()
+            _tags_in(_parts(before), tags)
+            present.append(tags)
+
+        self.tagged = rebuild(state, tag=True, on_step=watch)
+        _tags_in(self.tagged._observation(seat), seen)
+        self.seen = seen
+        # the secret choices of an open round are hidden: only decisions before it count
+        n_hist = len(state.history)
+        open_from = n_hist
+        if state._secret is not None:
+            open_from = n_hist - sum(len(p) for p in state._secret)
+        # only decisions since the last chance point: an earlier deal's hidden items
+        # are gone or were scored in public, and a world's past before it cannot be
+        # drawn afresh without contradicting what was shown
+        since = next((i for i, k in enumerate(dealt) if k == len(self.tagged._outcomes)),
+                     n_hist)
+        others = [i for i, p in enumerate(self.steps[:open_from])
+                  if i >= since and p != seat and p is not None]
+        self.weigh = set(others[-window:]) if window else set()
+        # items still in play when the weighed decisions begin: one gone since, unseen,
+        # is drawn afresh in each world (its true value must not reach the weights)
+        first = min(self.weigh) if self.weigh else n_hist
+        self.live = present[first] if first < len(present) else set()
+        self.outcomes = state.chance_history()
+        counts: dict = {}
+        _copies(_parts(self.tagged), counts)
+        self.fixed = {t: v for t, (c, v) in counts.items() if c > 1}
+
+    def outcomes_for(self, world, rng) -> list | None:
+        """The chance outcomes that deal ``world``'s items where the truth's stand,
+        or None where the world's items cannot be so placed."""
+        values: dict = {}
+        if not _walk(_parts(self.tagged), _parts(world), values, self.fixed):
+            return None
+        outcomes = list(self.outcomes)
+        for point, fresh in enumerate(self.tagged._fresh):
+            if not fresh:
+                continue
+            kind, n, order = outcomes[point]
+            # what was dealt and is gone unseen is drawn afresh among the point's unseen
+            # items (never the truth's values); what was gone before the weighed
+            # decisions began touches no weight and stays as dealt
+            loose = [i for i in fresh if (point, i) not in values and (point, i) not in self.seen
+                     and (point, i) in self.live]
+            if loose:
+                vals = [fresh[i] for i in loose]
+                rng.shuffle(vals)
+                values.update({(point, i): v for i, v in zip(loose, vals)})
+            free: dict = {}
+            for i, v in fresh.items():
+                free.setdefault(v, []).append(i)
+            new = []
+            for i in order:
+                if i not in fresh:                 # dealt before: it flows as in the truth
+                    new.append(i)
+                    continue
+                pile = free.get(values.get((point, i), fresh[i]))
+                if not pile:
+                    return None
+                new.append(pile.pop())
+            outcomes[point] = (kind, n, tuple(new))
+        return outcomes
+
+
+@dataclass(frozen=True)
+class Worlds:
+    """What a policy asks of its information set's worlds (data only: the core
+    builds them, so no policy code ever touches the true state).
+
+    ``count``: worlds to draw at most; ``window``: the other seats' last decisions
+    (since the last chance point) each world is weighted by; ``seconds``: the CPU
+    time the drawing may take at most; ``model``: ``"prior"`` (the title's prior, the
+    model the search's tree uses) or a callable ``model(state, ids) -> weights``,
+    called only on rebuilt worlds."""
+
+    count: int = 64
+    window: int = 16
+    seconds: float | None = None
+    model: object = "prior"
+
+    def __post_init__(self):
+        from .validate import as_int
+        from .errors import OptionError
+        as_int(self.count, "Worlds count", 1, None, OptionError)
+        as_int(self.window, "Worlds window", 0, None, OptionError)
+        if self.seconds is not None and (isinstance(self.seconds, bool) or not isinstance(
+                self.seconds, (int, float)) or self.seconds <= 0):
+            raise OptionError(f"Worlds seconds must be None or a number > 0, got {self.seconds!r}")
+        if self.model != "prior" and not callable(self.model):
+            raise OptionError(f"Worlds model must be 'prior' or a callable model(state, ids) -> "
+                              f"weights, got {self.model!r}"[:200])
+
+    def build(self, state, seat, rng) -> WorldPool:
+        model = self.model
+        if model == "prior":
+            from .registry import spec
+            model = spec(state.game.title).prior
+        return worlds(state, seat, self.count, rng, model=model, window=self.window,
+                      seconds=self.seconds)
+
+
+def worlds(state, seat: int, count: int, rng: random.Random, model=None, window: int = 16,
+           seconds: float | None = None) -> WorldPool:
+    """Up to ``count`` worlds of ``seat`` (``state.determinize(seat)`` each), weighted
+    by the likelihood of the other seats' last ``window`` decisions in each world's
+    rebuilt history under ``model(state, ids) -> weights`` (None: every world
+    weighs 1; the worlds still need a history). ``seconds`` caps the CPU time.
+    Worlds without a history that rebuilds them are left out; when none has one the
+    pool is empty and its ``note`` says why (the caller then samples uniformly)."""
+    clock = time.thread_time
+    t0 = clock()
+    pool = WorldPool()
+    try:
+        truth = _Truth(state, seat, window)
+    except RecordError as e:
+        pool.note = f"no history to rebuild ({e})"
+        pool.seconds = clock() - t0
+        return pool
+    weighed = truth.weigh
+    pool.weighed = len(weighed)
+    for _ in range(count):
+        if seconds is not None and clock() - t0 > seconds and pool.worlds:
+            break
+        pool.tried += 1
+        w = state.determinize(seat, rng)
+        outcomes = truth.outcomes_for(w, rng)
+        if outcomes is None:
+            continue
+        logp = [0.0]
+        step = [0]
+
+        def weigh(before, aid):
+            i = step[0]
+            step[0] += 1
+            if model is not None and i in weighed and logp[0] > -math.inf:
+                p = likelihood(model, before, aid)
+                logp[0] += math.log(p) if p > 0 else -math.inf
+
+        try:
+            rebuilt = rebuild(state, outcomes, on_step=weigh, seed=rng.getrandbits(63), quiet=True)
+        except RecordError:
+            continue
+        if state._secret is not None:
+            rebuilt._secret = [list(p) for p in w._secret]   # the world's own secret draws
+        if _key(rebuilt) != _key(w):
+            continue
+        pool.with_past += 1
+        if logp[0] == -math.inf:
+            continue                                   # the others' moves rule it out
+        pool.worlds.append(w)
+        pool.weights.append(logp[0])
+    if pool.worlds:
+        top = max(pool.weights)
+        pool.weights = [math.exp(x - top) for x in pool.weights]
+    pool.seconds = clock() - t0
+    pool.note = (f"{len(pool.worlds)} worlds of {pool.tried} drawn, weighted by {pool.weighed} "
+                 f"decisions of the others (effective {pool.ess:.1f})" if pool.worlds else
+                 f"no world of {pool.tried} drawn had a history that rebuilds it"
+                 if not pool.with_past else
+                 f"the others' decisions rule out all {pool.with_past} worlds with a history")
+    return pool
+
+
+# -- every world, where few -----------------------------------------------------------
+def enumerate_worlds(state, seat, limit: int = 2000):
+    """Every world ``seat`` cannot tell apart from ``state``, with its exact chance,
+    as ``[(Fraction, state)]``: the distinct ways the items it cannot see may lie
+    (each pool's hidden items over its hidden places, every size kept), each
+    weighted by how many of the deck's orders deal it. None where there are more
+    than ``limit``, where a title resamples a part by its own rules (``hook``
+    parts hidden now), or while secret choices are open (those are the others'
+    decisions, not chance). The worlds are determinized copies
+    (``state.determinize``'s form: no trace of the truth)."""
+    from fractions import Fraction
+
+    from .fields import _unknown
+
+    if state._secret is not None:
+        return None
+    if any(p.hook and (p.when is None or p.when(state)) for p in state.FIELDS.values()):
+        return None
+    grouped, alone = state._resample_plan
+    others = [s for s in range(state.game.players) if s != seat]
+    # the places: (name, key, size, ordered) with key None (a flat pile), a seat, or a
+    # pile's index; each group's items
+    groups = []
+    for pool in grouped:
+        parts = [(n, p, getattr(state, n)) for n, p in pool if p.when is None or p.when(state)]
+        if not parts:
+            continue
+        items, places = [], []
+        for name, part, v in parts:
+            if part.kind == "hidden":
+                if part.shape == "list":
+                    items += v
+                    places.append((name, None, len(v), not part.sort))
+                else:
+                    for i, pile in enumerate(v):
+                        items += pile
+                        places.append((name, i, len(pile), not part.sort))
+            else:
+                known = getattr(state, part.known) if part.known else None
+                for s in others:
+                    mine = _unknown(v[s], known[s]) if known and known[s] else list(v[s])
+                    items += mine
+                    places.append((name, s, len(mine), False))
+        groups.append((items, places))
+    for name, part in alone:
+        if part.when is not None and not part.when(state):
+            continue
+        v = getattr(state, name)
+        piles = [(None, v)] if part.shape == "list" else list(enumerate(v))
+        for key, pile in piles:
+            groups.append((list(pile), [(name, key, len(pile), True)]))
+
+    def deals(counts, places):
+        """Every distinct filling of ``places`` from the multiset ``counts``, with its
+        number of orders of the pile that deal it."""
+        if not places:
+            yield [], 1
+            return
+        name, key, size, ordered = places[0]
+        for content, ways in _fillings(counts, size, ordered):
+            left = dict(counts)
+            for x in content:
+                left[x] -= 1
+            for rest, w in deals(left, places[1:]):
+                yield [content, *rest], ways * w
+
+    per_group = []
+    total = 1
+    for items, places in groups:
+        counts: dict = {}
+        for x in items:
+            counts[int(x)] = counts.get(int(x), 0) + 1
+        found = []
+        for fill, ways in deals(counts, places):
+            found.append((fill, ways))
+            if len(found) * total > limit:
+                return None
+        total *= max(1, len(found))
+        per_group.append((places, found))
+    out = [(Fraction(1), [])]
+    for places, found in per_group:
+        norm = sum(w for _, w in found)
+        out = [(p * Fraction(w, norm), [*chosen, (places, fill)]) for p, chosen in out
+               for fill, w in found]
+    rng = random.Random(0)
+    worlds_out = []
+    for p, chosen in out:
+        w = state.determinize(seat, rng)
+        for places, fill in chosen:
+            for (name, key, size, ordered), content in zip(places, fill):
+                v = getattr(w, name)
+                part = state.FIELDS[name]
+                if key is None:
+                    setattr(w, name, list(content))
+                    continue
+                new = list(v)
+                if part.kind == "private" and part.known:
+                    keep = getattr(w, part.known)[key]
+                    new[key] = sorted([*keep, *content]) if part.sort else [*keep, *content]
+                else:
+                    new[key] = sorted(content) if part.sort else list(content)
+                setattr(w, name, new)
+        w._legal = None
+        worlds_out.append((p, w))
+    return worlds_out
+
+
+def _fillings(counts: dict, size: int, ordered: bool):
+    """Each distinct content of one place of ``size`` items drawn from the multiset
+    ``counts``, with the number of the pile's orders that deal it there relative to
+    the others (a sequence where the place keeps its order, else a sorted multiset,
+    counted size! / prod(c!) times)."""
+    from math import factorial
+    values = sorted(v for v, c in counts.items() if c > 0)
+    after = [0] * (len(values) + 1)          # items left from value i on
+    for i in range(len(values) - 1, -1, -1):
+        after[i] = after[i + 1] + counts[values[i]]
+
+    def rec(i, left, acc):
+        if left == 0:
+            yield acc
+            return
+        if after[i] < left:
+            return
+        if after[i] == left:                  # the rest, all of it
+            yield acc + [v for v in values[i:] for _ in range(counts[v])]
+            return
+        v = values[i]
+        for take in range(min(counts[v], left), -1, -1):
+            yield from rec(i + 1, left - take, acc + [v] * take)
+
+    for multiset in rec(0, size, []):
+        # the physical cards that deal it: a set of them for a place without order,
+        # a sequence of them (m! orders of each value's m copies) for one with order
+        ways = 1
+        for v in set(multiset):
+            c = multiset.count(v)
+            ways *= _comb(counts[v], c) * (factorial(c) if ordered else 1)
+        if not ordered:
+            yield multiset, ways
+            continue
+        for seq in _distinct_orders(multiset):
+            yield seq, ways
+
+
+def _comb(n, k):
+    from math import comb
+    return comb(n, k)
+
+
+def _distinct_orders(items):
+    items = sorted(items)
+    if not items:
+        yield []
+        return
+    seen = set()
+    for i, x in enumerate(items):
+        if x in seen:
+            continue
+        seen.add(x)
+        for rest in _distinct_orders(items[:i] + items[i + 1:]):
+            yield [x, *rest]
