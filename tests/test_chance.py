@@ -17,18 +17,23 @@ def _dump(state):
     return json.dumps(state.to_dict(), sort_keys=True)
 
 
-def test_a_chance_point_draws_exactly_what_the_old_shuffle_drew():
-    # records made before chance points replay: the same generator gives the same
-    # order whether it shuffles the items or their indices
-    for seed in range(20):
-        items = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]
-        old = list(items)
-        random.Random(seed).shuffle(old)
-        state = nbgames.load("veggies").new_state(seed=0)
-        new = state._shuffle(list(items), random.Random(seed))
-        assert new == old
-        drawn = state._sample(items, 4, random.Random(seed))
-        assert drawn == random.Random(seed).sample(items, 4)
+# each title's final data after a seeded random game (seed 11, 2 players), hashed on
+# the code before chance points (commit b9204c2): records made then replay the same
+BEFORE_CHANCE_POINTS = {"chili_cookoff": "98671f0208c5bab7", "chill_and_chili": "92bac4f10dc39e02",
+                        "kupferkessel": "5060249327f3ce51", "scoville": "552d830180d19951",
+                        "veggies": "6b63c2870d2744e8"}
+
+
+@pytest.mark.parametrize("title", sorted(BEFORE_CHANCE_POINTS))
+def test_a_seed_deals_exactly_what_it_dealt_before_chance_points(title):
+    import hashlib
+    state = nbgames.load(title, players=2).new_state(seed=11)
+    rng = random.Random(11)
+    while not state.is_terminal():
+        ids = state.legal_action_ids()
+        state.apply(int(ids[rng.randrange(len(ids))]))
+    data = json.dumps(state.to_dict()["data"], sort_keys=True).encode()
+    assert hashlib.sha1(data).hexdigest()[:16] == BEFORE_CHANCE_POINTS[title]
 
 
 @pytest.mark.parametrize("title", nbgames.games())

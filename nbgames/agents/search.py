@@ -92,8 +92,8 @@ import math
 import random
 import time
 
-from ..core.decisions import decision_rng
 from ..core.chance import Worlds
+from ..core.decisions import decision_rng
 from ..core.errors import OptionError, PolicyError
 from ..core.spec import margin_values
 from ..core.validate import as_int

@@ -427,8 +427,8 @@ class Worlds:
     model: object = "prior"
 
     def __post_init__(self):
-        from .validate import as_int
         from .errors import OptionError
+        from .validate import as_int
         as_int(self.count, "Worlds count", 1, None, OptionError)
         as_int(self.window, "Worlds window", 0, None, OptionError)
         if self.seconds is not None and (isinstance(self.seconds, bool) or not isinstance(
@@ -477,7 +477,7 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
         logp = [0.0]
         step = [0]
 
-        def weigh(before, aid):
+        def weigh(before, aid, logp=logp, step=step):
             i = step[0]
             step[0] += 1
             if model is not None and i in weighed and logp[0] > -math.inf:
@@ -598,7 +598,7 @@ def enumerate_worlds(state, seat, limit: int = 2000):
     for p, chosen in out:
         w = state.determinize(seat, rng)
         for places, fill in chosen:
-            for (name, key, size, ordered), content in zip(places, fill):
+            for (name, key, _size, _ordered), content in zip(places, fill):
                 v = getattr(w, name)
                 part = state.FIELDS[name]
                 if key is None:
