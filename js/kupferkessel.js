@@ -2,7 +2,7 @@
 // ingredient cards sits in a ring of 20 pawn spaces; each player's copper kettle
 // shows its top card and height. Everything is drawn from ctx (see the header of
 // shared.js); a click sends one action id through ctx.act.
-import { h } from "./shared.js";
+import { h, nameSpan, possessive } from "./shared.js";
 
 export const COLOURS = {
   white: "#f3eee2", black: "#2c2a30", gray: "#8d9099", blue: "#3d73bf",
@@ -68,9 +68,9 @@ export function eventText(ev, cat, name) {
       const s = symbols[ev[2]] || "symbol";
       if (ev[3] === 1) return `${who(ev[1])} used the ${s}`;
       if (ev[3] === 0) return `${who(ev[1])} forfeited the ${s}`;
-      return `${who(ev[1])}'s ${s} had no effect`;
+      return `${possessive(who(ev[1]))} ${s} had no effect`;
     }
-    case "explode": return `${who(ev[1])}'s top card ${card(ev[2])} ${ev[3] ? "left the game" : "went under the deck"}`;
+    case "explode": return `${possessive(who(ev[1]))} top card ${card(ev[2])} ${ev[3] ? "left the game" : "went under the deck"}`;
     case "refill": return `a new card fills the gap: ${card(ev[2])}`;
     case "last": return `${who(ev[1])} ${ev[3] ? "kept" : "discarded"} the last card, ${card(ev[2])}`;
     default: return ev.join(" ");
@@ -163,7 +163,7 @@ function workshop(ctx, root) {
     }, s === undefined ? null : h("span", {
       class: ["kk-pawn", `kk-pawn-${(cat.seat_colours || [])[s]}`, s === v.current_player && "kk-pawn-active"],
       style: { "--kk-ink": COLOURS[(cat.seat_colours || [])[s]] || "#888" },
-      role: "img", "aria-label": `${ctx.seatLabel(s)}'s pawn`, title: `${ctx.seatLabel(s)}'s pawn`,
+      role: "img", "aria-label": `${possessive(ctx.seatLabel(s))} pawn`, title: `${possessive(ctx.seatLabel(s))} pawn`,
     })));
   }
   // the grid
@@ -209,7 +209,7 @@ function kettle(ctx, s) {
   for (let i = 0; i < kettleLayers(size); i += 1) layers.push(h("span", { class: "kk-layer" }));
   const active = s === v.current_player;
   return h("div", { class: ["kk-kettle", active && "kk-kettle-active"], "data-seat": s,
-    "aria-label": `${ctx.seatLabel(s)}'s kettle: ${size} card${size === 1 ? "" : "s"}, top ${cardLabel(top, cat.symbols)}` },
+    "aria-label": `${possessive(ctx.seatLabel(s))} kettle: ${size} card${size === 1 ? "" : "s"}, top ${cardLabel(top, cat.symbols)}` },
     h("div", { class: "kk-kettle-head" },
       h("span", { class: "kk-seat-dot", style: { "--kk-ink": COLOURS[colour] || "#888" } }),
       h("span", { class: "kk-seat-name" }, ctx.seatLabel(s)),
@@ -280,8 +280,8 @@ function scoring(ctx) {
   const sorted = (v.result || []).map((res, s) => {
     const groups = res.rows || [];
     const count = groups.reduce((n, row) => n + (row.cards || []).length, 0);
-    return h("div", { class: "kk-sorted", "aria-label": `${ctx.seatLabel(s)}'s kettle, sorted` },
-      h("h4", { class: "kk-h" }, `${ctx.seatLabel(s)} \u2014 ${count} cards`),
+    return h("div", { class: "kk-sorted", "aria-label": `${possessive(ctx.seatLabel(s))} kettle, sorted` },
+      h("h4", { class: "kk-h" }, nameSpan(ctx.seatLabel(s)), ` \u2014 ${count} cards`),
       h("div", { class: "kk-groups" }, groups.map((row) => {
         const ing = (cat.ingredients || [])[row.ingredient] || {};
         return h("div", { class: "kk-group" },

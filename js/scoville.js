@@ -3,7 +3,7 @@
 // button with data-aid on the board itself (plots while planting, notches while
 // walking, cards at the market, the cook-off and the auction house, spots on the
 // turn-order track); the bid is typed privately and sent with one button.
-import { followHint, h } from "./shared.js";
+import { followHint, h, possessive } from "./shared.js";
 
 export const COLOR_HEX = ["#d7263d", "#f4c20d", "#1e6fd9", "#2e9e44", "#f07f13", "#7b3fa0",
   "#7a4a23", "#f4f1ea", "#1d1d1d", "#9aa7b8"];
@@ -254,7 +254,7 @@ function field(ctx) {
     if (n === null) return;
     const [x, y] = notchXY(cat, n);
     kids.push(h("span", { class: `sc-farmer sc-seat${s}`, style: { left: `${x}px`, top: `${y}px` },
-      title: `${ctx.seatLabel(s)}'s farmer at ${cat.notches[n].name}` }, String(s)));
+      title: `${possessive(ctx.seatLabel(s))} farmer at ${cat.notches[n].name}` }, String(s)));
   });
   for (const a of [...ctx.legalOf("step"), ...ctx.legalOf("back")]) {
     const [x, y] = notchXY(cat, a.notch);

@@ -10,7 +10,7 @@
 // The local selection (which card, which rotation, where the ghost is) lives in
 // ctx.ui, this view's own object, and is reset whenever the position (step), the
 // viewer, the phase or the legal list changes. Python owns the game.
-import { followHint, h } from "./shared.js";
+import { followHint, h, possessive } from "./shared.js";
 
 export const SYMBOL_NAMES = {
   S: "strawberry", B: "banana", G: "grape", C: "carrot", M: "mushroom", ".": "empty crate", R: "rat",
@@ -498,7 +498,7 @@ function otherStand(ctx, seat, big) {
   const revealed = reveal && reveal.hand && reveal.hand.length
     ? h("div", { class: "vg-reveal" }, h("span", { class: "vg-small" }, "holds (teaching mode): "),
       reveal.hand.map((id) => cardFace(turnedRows(ctx.catalog, id), { cls: "vg-tiny" }))) : null;
-  return h("section", { class: "vg-stand vg-other", "aria-label": `${ctx.seatLabel(seat)}'s stand: ${describeStand(stand)}` },
+  return h("section", { class: "vg-stand vg-other", "aria-label": `${possessive(ctx.seatLabel(seat))} stand: ${describeStand(stand)}` },
     awning(), standHeader(ctx, seat),
     h("div", { class: "vg-counter-top" }, stand.rows.length
       ? h("div", { class: "vg-grid", style: { "--cell": `${cellPx}px`, "--gcols": win.cols, "--grows": win.rows } }, cells)

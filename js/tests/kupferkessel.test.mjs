@@ -65,6 +65,10 @@ test("eventText tells every event", () => {
   assert.equal(eventText(["symbol", 1, 0, -1], CAT, name), "P1's exploding kettle had no effect");
   assert.equal(eventText(["last", 0, 3, 0], CAT, name), "P0 discarded the last card, Vines 2 (magic wand and hat)");
   assert.equal(eventText(["corner", 0, 5], CAT, name), "P0 stopped by a corner: no card this turn");
+  // the viewer is "You": "Your top card", never "You's top card" (issue 32)
+  const you = (s) => (s === 0 ? "You" : `P${s}`);
+  assert.equal(eventText(["explode", 0, 2, 0], CAT, you), "Your top card Vines 3 went under the deck");
+  assert.equal(eventText(["symbol", 0, 0, -1], CAT, you), "Your exploding kettle had no effect");
 });
 
 test("spaceText names the line in front of a space with the catalog's line_names", () => {
