@@ -2,7 +2,7 @@
 // ingredient cards sits in a ring of 20 pawn spaces; each player's copper kettle
 // shows its top card and height. Everything is drawn from ctx (see the header of
 // shared.js); a click sends one action id through ctx.act.
-import { h, nameSpan, possessive } from "./shared.js";
+import { andList, h, nameSpan, possessive } from "./shared.js";
 
 export const COLOURS = {
   white: "#f3eee2", black: "#2c2a30", gray: "#8d9099", blue: "#3d73bf",
@@ -93,7 +93,7 @@ export function promptText(ctx) {
   const v = ctx.view;
   if (v.phase === "over") {
     const w = (ctx.winners || []).map((s) => ctx.seatLabel(s));
-    return w.length ? `Game over \u2014 ${w.join(" and ")} ${w.length > 1 || w[0] === "You" ? "win" : "wins"}` : "Game over";
+    return w.length ? `Game over \u2014 ${andList(w)} ${w.length > 1 || w[0] === "You" ? "win" : "wins"}` : "Game over";
   }
   if (ctx.legal.length) {
     if (v.phase === "take") return "Your turn: take a card from the glowing line";
@@ -293,7 +293,7 @@ function scoring(ctx) {
       })));
   });
   const anyRecipes = rows.some((r) => r.recipes.length);
-  return h("div", { class: "kk-panel kk-scoring" },
+  return h("div", { class: "kk-panel kk-scoring", "data-testid": "score-table" },
     h("h4", { class: "kk-h" }, "Scoring"),
     h("table", { class: "nbg-table kk-score-table" },
       h("thead", null, h("tr", null, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "nbg-num" }, "Ingredients"),

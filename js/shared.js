@@ -119,6 +119,12 @@ export function plural(n, noun) {
   return `${n} ${/[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`}`;
 }
 
+/** Names joined as a sentence does: "P1", "P1 and P2", "P1, P5 and P6". */
+export function andList(items) {
+  const xs = [...(items || [])].map(String);
+  return xs.length < 3 ? xs.join(" and ") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`;
+}
+
 /** A name inside a heading the CSS upper-cases (a panel's h4): kept as written. */
 export function nameSpan(text) {
   return h("span", { class: "nbg-name" }, text);

@@ -616,7 +616,7 @@ export function scoringTable(ctx, ui, redraw) {
     teams = h("p", { class: "vg-teams" }, result.teams.map((t, k) => h("span", { class: "vg-chip" },
       `Team ${k === 0 ? "A" : "B"} (${t.map((s) => ctx.seatLabel(s)).join(" + ")}): ${result.team_totals[k]}`)));
   }
-  return h("section", { class: "vg-scoring", "aria-label": "scoring" },
+  return h("section", { class: "vg-scoring", "aria-label": "scoring", "data-testid": "score-table" },
     h("h5", { class: "vg-h" }, "Scoring"),
     h("p", { class: "vg-small" }, "Each stand scores (largest group) \u00D7 (number of groups) for every pooled good, "
       + "minus 2 a visible rat; under each score its sum. Gold outlines: largest groups; blue: the other groups. "

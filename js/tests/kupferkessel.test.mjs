@@ -92,6 +92,11 @@ function ctxFor(view, legal = [], sent = []) {
 test("promptText asks the viewer or names who decides", () => {
   const v = { phase: "take", current_player: 1, seat: 0 };
   assert.equal(promptText(ctxFor(v)), "P1 greedy to take a card");
+  // three winners read as a sentence: "You, P1 greedy and P2 greedy win" (issue 32)
+  const over = ctxFor({ phase: "over", current_player: null, seat: 0 });
+  over.winners = [0, 1, 2];
+  over.seatLabel = (s) => (s === 0 ? "You" : `P${s} greedy`);
+  assert.equal(promptText(over), "Game over \u2014 You, P1 greedy and P2 greedy win");
 });
 
 // a 2-player table: cards 0..4 along row 1 and column 1, corners, gaps elsewhere

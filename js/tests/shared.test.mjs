@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { FakeModel, fixtureTest, flush, installDom } from "./fakedom.mjs";
 import {
   TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, hintGroupOf,
-  followHint, hintOrderText, hintProgress, hintRows, hintState, hintTable, hintedIds, makeContext, nameSpan, ordinal,
+  andList, followHint, hintOrderText, hintProgress, hintRows, hintState, hintTable, hintedIds, makeContext, nameSpan, ordinal,
   paintHints, parseSeed, pct, plural, possessive,
   reviewAt, reviewCounts, reviewHints, reviewMarks, reviewState, seatLabel, seatsTable, signed, solveView, valueText,
 } from "../shared.js";
@@ -544,6 +544,7 @@ test("words: possessives of seat labels, plurals of counts, names kept as writte
   assert.deepEqual([1, 3].map((n) => plural(n, "inaccuracy")), ["1 inaccuracy", "3 inaccuracies"]);
   assert.equal(plural(2, "day"), "2 days");
   assert.equal(nameSpan("ismcts(1s)").className, "nbg-name");
+  assert.deepEqual([[], ["P1"], ["P1", "P5"], ["P1", "P5", "P6"]].map(andList), ["", "P1", "P1 and P5", "P1, P5 and P6"]);
 });
 
 const MARGIN = { payoff: "margin", payoff_text: "your final score minus the mean of the others' (points)" };

@@ -310,3 +310,13 @@ def until(frame, expression: str, timeout: float = 15.0) -> None:
         if time.monotonic() > end:
             raise AssertionError(f"timed out after {timeout} s waiting for {expression}")
         time.sleep(0.05)
+
+
+def scrub_to(frame, step: int, timeout: float = 15.0) -> None:
+    """Move the board's history slider (the shell's scrubber, the only one on an
+    exported page) to ``step`` as a drag ends (its value, then ``change``) and wait
+    until the page shows that step (``body[data-step]``)."""
+    frame.fill(".nbg .nbg-scrub", str(step))
+    frame.dispatch_event(".nbg .nbg-scrub", "change")
+    until(frame, f"document.body.dataset.step === '{step}'", timeout)
+
