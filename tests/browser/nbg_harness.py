@@ -320,3 +320,89 @@ def scrub_to(frame, step: int, timeout: float = 15.0) -> None:
     frame.dispatch_event(".nbg .nbg-scrub", "change")
     until(frame, f"document.body.dataset.step === '{step}'", timeout)
 
+
+# Nothing in an element is cut off or covered (tests/browser/test_board_layout_e2e.py, the
+# hint tests): called with a CSS selector, returns a list of problems. For every visible
+# element that holds text of its own (a name, a number, a label): its text fits its box
+# (``scrollWidth <= clientWidth``, and the height unless the box scrolls on purpose), no
+# ancestor's clip hides it (unless it is scrolled out of view in a scroll box, the log),
+# and no other element lies on top of it (``elementFromPoint`` at the text's centre).
+# No box scrolls sideways (a table wider than its panel: its Total column cut off).
+LAYOUT_CHECK = """(sel) => {
+  const root = document.querySelector(sel);
+  const problems = [];
+  // hit-test decorations too (pointer-events: none would hide them from elementFromPoint)
+  const probe = document.createElement('style');
+  probe.textContent = `${sel}, ${sel} * { pointer-events: auto !important; }`;
+  document.head.appendChild(probe);
+  const own = (el) => [...el.childNodes].filter((n) => n.nodeType === 3)
+    .map((n) => n.textContent).join('').replace(/\\s+/g, ' ').trim();
+  const describe = (el) => {
+    const cls = (el.getAttribute('class') || '').split(/\\s+/).filter(Boolean).slice(0, 2).join('.');
+    const text = (el.textContent || '').trim().slice(0, 40);
+    return `${el.tagName.toLowerCase()}${cls ? '.' + cls : ''} "${text}"`;
+  };
+  // the ancestor that hides the point (x, y) of el, if any: a box with overflow other
+  // than visible whose rectangle leaves the point out
+  const clipper = (el, x, y) => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      if (x < b.left || x > b.right || y < b.top || y > b.bottom) return a;
+    }
+    return null;
+  };
+  const scrollsDown = (a) => /(auto|scroll)/.test(getComputedStyle(a).overflowY) && a.scrollHeight > a.clientHeight + 1;
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    const st = getComputedStyle(el);
+    if (/(auto|scroll)/.test(st.overflowX) && el.scrollWidth > el.clientWidth + 1 && st.display !== 'none'
+        && !el.closest('[hidden]')) {
+      problems.push(`${describe(el)}: scrolls sideways, its content is wider than its box (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+  }
+  for (const el of root.querySelectorAll('*')) {
+    const text = own(el);
+    if (!text) continue;
+    const cs = getComputedStyle(el);
+    if (cs.display === 'none' || cs.visibility === 'hidden' || Number(cs.opacity) === 0) continue;
+    if (el.closest('[hidden]') || el.closest('details:not([open]) > :not(summary)')) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    const scrolls = /(auto|scroll)/.test(cs.overflowX + cs.overflowY);
+    const control = ['SELECT', 'INPUT', 'TEXTAREA', 'OPTION'].includes(el.tagName);
+    if (cs.display !== 'inline' && !scrolls && !control) {
+      if (el.scrollWidth > el.clientWidth + 1) {
+        problems.push(`${describe(el)}: text wider than its box (${el.scrollWidth} > ${el.clientWidth})`);
+      } else if (el.scrollHeight > el.clientHeight + 1 && cs.overflowY !== 'visible') {
+        problems.push(`${describe(el)}: text taller than its box (${el.scrollHeight} > ${el.clientHeight})`);
+      }
+    }
+    // covered? the centre of the element's own text must hit the element itself
+    const range = document.createRange();
+    const node = [...el.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+    range.selectNodeContents(node);
+    const r = range.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const clip = clipper(el, x, y);
+    if (clip && scrollsDown(clip)) continue;     // scrolled out of view in a scroll box (the log)
+    if (clip) {
+      problems.push(`${describe(el)}: cut off by ${describe(clip)}`);
+      continue;
+    }
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit !== el && !el.contains(hit) && !hit.contains(el)) {
+      problems.push(`${describe(el)}: covered by ${describe(hit)}`);
+    }
+  }
+  probe.remove();
+  return problems;
+}"""
+
+
+def layout_problems(frame, selector: str) -> list[str]:
+    """What is cut off or covered inside ``selector`` (see LAYOUT_CHECK); [] when nothing."""
+    return frame.evaluate(LAYOUT_CHECK, selector)
+
