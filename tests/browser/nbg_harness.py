@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -405,4 +406,47 @@ LAYOUT_CHECK = """(sel) => {
 def layout_problems(frame, selector: str) -> list[str]:
     """What is cut off or covered inside ``selector`` (see LAYOUT_CHECK); [] when nothing."""
     return frame.evaluate(LAYOUT_CHECK, selector)
+
+
+def fit_column(page, width: int = 960, selector: str = ".nbg") -> float:
+    """Resize the window until the board (``selector``) is ``width`` px wide: a
+    JupyterLab notebook column on a laptop. Returns the width reached."""
+    got = page.evaluate("(s) => document.querySelector(s).getBoundingClientRect().width", selector)
+    for _ in range(4):
+        if abs(got - width) < 1:
+            break
+        size = page.viewport_size
+        page.set_viewport_size({"width": int(round(size["width"] + width - got)), "height": size["height"]})
+        page.wait_for_timeout(150)
+        got = page.evaluate("(s) => document.querySelector(s).getBoundingClientRect().width", selector)
+    return got
+
+
+def check_hint_panel(page, artifacts: Path, name: str, advisor: str, root_selector: str = ".nbg") -> str:
+    """The hint panel as a person reads it in a 960 px column (issue 32): nothing in it
+    cut off or covered (LAYOUT_CHECK), its title names the advisor as written (not
+    upper-cased), it says what the order of its rows means, and no row lists itself
+    again inside (a move with no fields, "done"). Saves the panel to
+    ``artifacts/<name>``; returns the panel's text."""
+    panel = f"{root_selector} .nbg-hints"
+    assert abs(fit_column(page, 960, root_selector) - 960) < 1
+    box = page.locator(panel).first
+    box.scroll_into_view_if_needed()
+    problems = layout_problems(page, panel)
+    assert not problems, problems
+    title = box.locator("h4").inner_text()            # innerText applies text-transform
+    assert f"({advisor})" in title, title
+    order = box.locator('[data-testid="hint-order"]').inner_text()
+    assert order.startswith("Most searched first: the advisor plays the top move."), order
+    rows = page.evaluate("""(sel) => [...document.querySelectorAll(sel + ' ol.nbg-hint-list > li')].map((li) => ({
+        head: [...li.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim(),
+        value: (li.querySelector(':scope > .nbg-muted') || {}).textContent || '',
+        subs: [...li.querySelectorAll('ul.nbg-hint-sub > li')].map((x) => x.textContent) }))""", panel)
+    for r in rows:
+        assert all(not sub.startswith(r["head"]) for sub in r["subs"]), f"a row listed again inside: {r}"
+    wins = [int(m.group(1)) for r in rows if (m := re.search(r"wins (\d+)%", r["value"]))]
+    if len(wins) > 1 and max(wins[1:]) > wins[0]:
+        assert "searched less can show a higher win chance" in order, (wins, order)
+    box.screenshot(path=str(artifacts / name))
+    return box.inner_text()
 
