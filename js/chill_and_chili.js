@@ -197,6 +197,7 @@ function market(ctx) {
   const rows = v.market.map((row, r) => {
     const fresh = ctx.find("fresh", { row: r + 1 });
     return h("div", { class: "cc-mrow" },
+      h("span", { class: "cc-rowlbl", title: `row ${r + 1}, as the moves name it (buy row ${r + 1} space ...)` }, `row ${r + 1}`),
       row.map((t, p) => {
         const aid = t >= 0 ? ctx.find("market", { row: r + 1, space: p }) : undefined;
         if (t < 0) return h("div", { class: "cc-card cc-empty" }, "empty");
@@ -210,7 +211,7 @@ function market(ctx) {
           `fresh row (${plural(cat.fresh_cost, "coin")})`)
         : h("span", { class: "cc-fresh-gap" }));
   });
-  const strip = h("div", { class: "cc-strip", "aria-label": "price strip" },
+  const strip = h("div", { class: "cc-strip", "aria-label": "price strip" }, h("span", { class: "cc-rowlbl" }),
     cat.prices.map((p) => h("div", { class: "cc-price" }, h("span", { class: "cc-coin" }, p))), h("span", { class: "cc-fresh-gap" }));
   const stacks = h("div", { class: "cc-stacks" }, h("div", { class: "cc-lbl" }, "accessories"),
     cat.accessories.map((a, i) => {
@@ -307,7 +308,7 @@ function scoringTable(ctx) {
   if (!rows.length) return null;
   return h("table", { class: "nbg-table cc-score", "data-testid": "score-table" },
     h("tr", null, ["player", "beds", "cards in hand", `coins ÷ ${ctx.catalog.coins_per_point}`, "total", "beds planted"].map((x) => h("th", null, x))),
-    rows.map((r) => h("tr", { class: r.winner ? "nbg-win" : null },
+    rows.map((r) => h("tr", { class: r.winner ? "cc-win-row" : null },
       h("td", null, ctx.seatLabel(r.seat) + (r.winner ? " ★" : "")),
       [r.beds, r.hand, r.coins, r.total, r.planted].map((x) => h("td", { class: "nbg-num" }, x)))));
 }

@@ -158,7 +158,7 @@ function workshop(ctx, root) {
       class: ["kk-space", (cat.space_lines || [])[p] < 0 && "kk-space-corner", trail.has(p) && "kk-trail",
         coming.has(p) && `kk-coming kk-coming-${next}`, ...afterCls,
         after.some((path) => path[path.length - 1] === p) && "kk-after-end"],
-      style: { "grid-row": r + 1, "grid-column": c + 1 },
+      style: { "grid-row": r + 2, "grid-column": c + 2 },
       "data-space": p,
     }, s === undefined ? null : h("span", {
       class: ["kk-pawn", `kk-pawn-${(cat.seat_colours || [])[s]}`, s === v.current_player && "kk-pawn-active"],
@@ -171,7 +171,7 @@ function workshop(ctx, root) {
     const r = Math.floor(cell / g) + 1;
     const c = (cell % g) + 1;
     const x = v.grid[cell];
-    const pos = { "grid-row": r + 1, "grid-column": c + 1 };
+    const pos = { "grid-row": r + 2, "grid-column": c + 2 };
     let el;
     if (x === -2) {
       el = h("div", { class: "kk-corner", "aria-label": "corner card" }, h("span", { class: "kk-corner-pot" }));
@@ -182,7 +182,7 @@ function workshop(ctx, root) {
       const aid = takes.get(cell);
       el = cardFace(card, cat, aid === undefined ? { cls: lineCells.has(cell) ? "kk-in-line" : null } : {
         cls: "kk-in-line", aid, key: `kk-cell-${cell}`,
-        label: `take ${cardLabel(card, cat.symbols)} (row ${r - 1}, column ${c - 1})`,
+        label: `${cardLabel(card, cat.symbols)}: ${ctx.label(aid)}`,
         onclick: () => ctx.act(aid),
         onenter: () => root.setAttribute("data-hover", String(card.value)),
         onleave: () => root.removeAttribute("data-hover"),
@@ -190,7 +190,22 @@ function workshop(ctx, root) {
     }
     cells.push(h("div", { class: "kk-slot", style: pos, "data-cell": cell }, el));
   }
+  // the grid's row and column numbers, as the moves name them ("take row 2 col 4")
+  const { rows, cols } = gridLabels(ctx.space, g);
+  rows.forEach((t, i) => cells.push(h("span", { class: "kk-tick kk-tick-row", "aria-hidden": "true",
+    style: { "grid-row": i + 3, "grid-column": 1 } }, t)));
+  cols.forEach((t, i) => cells.push(h("span", { class: "kk-tick kk-tick-col", "aria-hidden": "true",
+    style: { "grid-row": 1, "grid-column": i + 3 } }, t)));
   return h("div", { class: "kk-workshop", style: { "--kk-n": g + 2 }, role: "group", "aria-label": "the ingredient grid" }, cells);
+}
+
+/** The numbers of the grid's rows and columns as the layout's "take" moves name
+ * them (its fields' ranges: "take row 0 col 4" is the first row, fifth column). */
+export function gridLabels(space, g) {
+  const k = ((space && space.kinds) || []).find((x) => x.kind === "take");
+  const field = (name) => (k && k.fields.find((f) => f.name === name)) || { lo: 0 };
+  const nums = (name) => Array.from({ length: g }, (_, i) => String(field(name).lo + i));
+  return { rows: nums("row"), cols: nums("col") };
 }
 
 /** Layers drawn under a kettle's top card (one a buried card, at most 12). */

@@ -159,3 +159,12 @@ test("a card's numbers are readable on its colour: white on the dark-red Chili, 
     assert.ok(Math.max(contrast(color, "#ffffff"), contrast(color, "#111111")) >= 4.5, color);
   }
 });
+
+test("the market's rows carry the numbers the moves name: \"buy row 2 space 1\" (issue 32)", async () => {
+  const state = STATES.find((c) => c.step === "main").state;
+  const { el } = await mount(state);
+  const rows = el.querySelectorAll(".cc-market .cc-mrow");
+  assert.deepEqual(rows.map((r) => r.querySelector(".cc-rowlbl").textContent), ["row 1", "row 2"]);
+  const buy = rows[1].querySelector("[data-aid]");
+  assert.match(buy.getAttribute("aria-label"), /^buy row 2 space/);
+});

@@ -320,6 +320,7 @@ def scrub_to(frame, step: int, timeout: float = 15.0) -> None:
     frame.fill(".nbg .nbg-scrub", str(step))
     frame.dispatch_event(".nbg .nbg-scrub", "change")
     until(frame, f"document.body.dataset.step === '{step}'", timeout)
+    frame.evaluate("document.activeElement && document.activeElement.blur()")   # no focus ring in screenshots
 
 
 # Nothing in an element is cut off or covered (tests/browser/test_board_layout_e2e.py, the
