@@ -412,7 +412,7 @@ test("hints: many moves are grouped by kind and leading named fields, the overla
   const shown = hintedIds(many);
   assert.equal(shown.size, 8);
   assert.ok(shown.has("0") && !shown.has("10"));
-  // a move with no fields ("pass", Scoville's "done") is a row of its own, not a group
+  // a move with no fields ("pass", a "done") is a row of its own, not a group
   // that lists it a second time inside (issue 32)
   const withPass = { ...moves, 0: { share: 0.12, visits: 12, value: 0.4 } };
   const grouped = hintTable(withPass, SPACE, { groupAbove: 4 });

@@ -355,12 +355,14 @@ LAYOUT_CHECK = """(sel) => {
     }
     return null;
   };
-  const scrollsDown = (a) => /(auto|scroll)/.test(getComputedStyle(a).overflowY) && a.scrollHeight > a.clientHeight + 1;
+  const scrollsDown = (a) => /(auto|scroll)/.test(getComputedStyle(a).overflowY)
+    && a.scrollHeight > a.clientHeight + 1;
   for (const el of [root, ...root.querySelectorAll('*')]) {
     const st = getComputedStyle(el);
     if (/(auto|scroll)/.test(st.overflowX) && el.scrollWidth > el.clientWidth + 1 && st.display !== 'none'
         && !el.closest('[hidden]')) {
-      problems.push(`${describe(el)}: scrolls sideways, its content is wider than its box (${el.scrollWidth} > ${el.clientWidth})`);
+      problems.push(`${describe(el)}: scrolls sideways, its content is wider than its box `
+        + `(${el.scrollWidth} > ${el.clientWidth})`);
     }
   }
   for (const el of root.querySelectorAll('*')) {
@@ -439,7 +441,8 @@ def check_hint_panel(page, artifacts: Path, name: str, advisor: str, root_select
     assert f"({advisor})" in title, title
     order = box.locator('[data-testid="hint-order"]').inner_text()
     assert order.startswith("Most searched first: the advisor plays the top move."), order
-    rows = page.evaluate("""(sel) => [...document.querySelectorAll(sel + ' ol.nbg-hint-list > li')].map((li) => ({
+    rows = page.evaluate("""(sel) => [...document.querySelectorAll(sel + ' ol.nbg-hint-list > li')]
+      .map((li) => ({
         head: [...li.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim(),
         value: (li.querySelector(':scope > .nbg-muted') || {}).textContent || '',
         subs: [...li.querySelectorAll('ul.nbg-hint-sub > li')].map((x) => x.textContent) }))""", panel)

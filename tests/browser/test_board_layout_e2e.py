@@ -59,7 +59,8 @@ def test_nothing_on_the_board_is_cut_off_or_covered(browser, pages, artifacts, t
     try:
         page.goto(path.as_uri())
         page.wait_for_selector("body[data-ready='1']", timeout=15_000)
-        assert page.evaluate("document.querySelector('#nbg-root .nbg').getBoundingClientRect().width") == COLUMN
+        width = page.evaluate("document.querySelector('#nbg-root .nbg').getBoundingClientRect().width")
+        assert width == COLUMN, width
         folder = artifacts / "boards"
         tables = artifacts / "tables"
         folder.mkdir(parents=True, exist_ok=True)
@@ -68,7 +69,8 @@ def test_nothing_on_the_board_is_cut_off_or_covered(browser, pages, artifacts, t
         for when, step in (("mid", n // 2), ("reviewed", reviewed), ("end", n)):
             h.scrub_to(page, step)
             height = page.evaluate("document.documentElement.scrollHeight")
-            page.set_viewport_size({"width": COLUMN + 2 * MARGIN, "height": height})   # every element on screen
+            # every element on screen
+            page.set_viewport_size({"width": COLUMN + 2 * MARGIN, "height": height})
             page.screenshot(path=str(folder / f"{title}-{players}p-{when}.png"), full_page=True)
             heights[when] = page.evaluate("document.getElementById('nbg-root').scrollHeight")
             found[when] = h.layout_problems(page, "#nbg-root")

@@ -130,9 +130,12 @@ def test_a_farmer_on_the_fields_edge_stays_on_the_field(browser, tmp_path):
     try:
         page.goto(path.as_uri())
         page.wait_for_selector("body[data-ready='1']", timeout=15_000)
-        boxes = page.evaluate("""() => { const f = document.querySelector('.sc-field').getBoundingClientRect();
-          return [...document.querySelectorAll('.sc-farmer')].map((e) => { const r = e.getBoundingClientRect();
-            return {name: e.title, out: Math.max(f.left - r.left, r.right - f.right, f.top - r.top, r.bottom - f.bottom)}; }); }""")
+        boxes = page.evaluate("""() => {
+          const f = document.querySelector('.sc-field').getBoundingClientRect();
+          return [...document.querySelectorAll('.sc-farmer')].map((e) => {
+            const r = e.getBoundingClientRect();
+            const out = Math.max(f.left - r.left, r.right - f.right, f.top - r.top, r.bottom - f.bottom);
+            return {name: e.title, out}; }); }""")
         assert boxes and all(b["out"] <= 0 for b in boxes), boxes
         assert page.locator(".sc-ruler-top .sc-tick").all_inner_texts() == list("abcdefghij")
         assert page.locator(".sc-ruler-left .sc-tick").all_inner_texts() == [str(r) for r in range(1, 8)]

@@ -136,7 +136,8 @@ def test_four_players_opponents_sit_side_by_side(browser, tmp_path):
         assert len({round(b[0]) for b in boxes}) == 3, boxes          # three columns
         # the three opponents at one scale (issue 32: their cells were 12 to 20 px)
         cells = page.evaluate("[...document.querySelectorAll('.vg-other .vg-grid')].map((e) => "
-                              "e.getBoundingClientRect().width / Number(e.style.getPropertyValue('--gcols')))")
+                              "e.getBoundingClientRect().width / "
+                              "Number(e.style.getPropertyValue('--gcols')))")
         assert len(cells) == 3 and max(cells) - min(cells) < 0.5, cells
         height = page.evaluate("document.querySelector('.vg-board').getBoundingClientRect().height")
         # stacked, the board was 1,714 px tall; side by side, with the own stand's grid
