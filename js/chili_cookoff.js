@@ -197,12 +197,23 @@ function recipesArea(ctx) {
     h("p", { class: "ck-note" }, "\u25CF collected  \u25D0 in your hand  \u25CB missing. A complete recipe scores +6."));
 }
 
+/** The mark beside a seat's name: who leads the next hand while the game runs;
+ * at the end, who won (no hand is left to lead). */
+export function leaderMark(ctx, seat) {
+  const v = ctx.view;
+  if (v.phase === "over") {
+    return (ctx.winners || []).includes(seat)
+      ? h("span", { class: "ck-leader ck-winner", title: "won the game" }, " \u2605 winner") : null;
+  }
+  return seat === v.leader ? h("span", { class: "ck-leader", title: "won the last hand: leads the next" }, " \u2605 leads") : null;
+}
+
 function collectedArea(ctx) {
   const v = ctx.view;
   const rows = (v.collected || []).map((types, seat) => h("div", { class: ["ck-coll", seat === v.seat ? "ck-mine" : ""] },
     h("div", { class: "ck-coll-who" }, ctx.seatLabel(seat),
       h("span", { class: "ck-small" }, ` \u00B7 ${(v.hand_sizes || [])[seat] ?? 0} in hand`),
-      seat === v.leader ? h("span", { class: "ck-leader", title: "won the last hand: leads the next" }, " \u2605 leads") : null),
+      leaderMark(ctx, seat)),
     h("div", { class: "ck-row ck-minirow" }, types.length ? types.map((t) => card(face(ctx.catalog, t), { mini: true }))
       : h("span", { class: "ck-small" }, "nothing yet"))));
   return section("Collected this round", "ck-collected", rows);
@@ -231,7 +242,7 @@ export function resultsTable(view, label) {
       String(row.points), row.complete ? h("span", { class: "ck-done", "aria-label": "complete" }, " \u2713") : null,
       h("div", { class: "ck-small" }, row.recipe));
   };
-  return section("Round scores", "ck-results",
+  const out = section("Round scores", "ck-results",
     h("table", { class: "nbg-table ck-results-table" },
       h("thead", null, h("tr", null, h("th", { scope: "col" }, "Player"),
         results.map((r) => h("th", { scope: "col" }, `Round ${r.round}`)), h("th", { scope: "col" }, "Total"))),
@@ -239,6 +250,8 @@ export function resultsTable(view, label) {
         h("th", { scope: "row" }, label(s)),
         results.map((r) => cell(r, s)),
         h("td", { class: "nbg-num ck-sum" }, String((view.scores || [])[s] ?? "")))))));
+  out.setAttribute("data-testid", "score-table");       // the end-of-game table (tests/browser)
+  return out;
 }
 
 export const board = {

@@ -15,6 +15,25 @@ export const VARIETY_COLOR = {
 // Pure helpers (tested in js/tests/chill_and_chili.test.mjs)
 // ---------------------------------------------------------------------------
 
+/** The WCAG contrast ratio of two "#rrggbb" colours (1 to 21). */
+export function contrast(a, b) {
+  const lum = (hex) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+export const DARK_INK = "#111111";
+
+/** The ink for text on a card's colour: dark on light colours, white on dark ones
+ * (a Chili card's dark red), whichever reads better. */
+export function inkFor(color) {
+  return contrast(color, "#ffffff") > contrast(color, DARK_INK) ? "#ffffff" : DARK_INK;
+}
+
 /** Bed `i` of `seat` drawn card by card: its drops cover the suns in order; its
  * value and whether it is watered are Python's (view.bed_values, view.watered).
  * -> {name, variety, points, value, suns, drops, full, cards: [{type, name, covered: [bool]}]} */
@@ -122,7 +141,7 @@ function cardFace(catalog, t, extra = {}) {
   // a small card sits in a bed whose header names the variety: its own name would not
   // fit (it is in the card's title instead); a long name gets a smaller type
   return h("div", { class: ["cc-card", extra.small ? "cc-small" : null], title: v.name,
-    style: { "--cc-color": VARIETY_COLOR[v.name] || "#ccc" } },
+    style: { "--cc-color": VARIETY_COLOR[v.name] || "#cccccc", "--cc-ink": inkFor(VARIETY_COLOR[v.name] || "#cccccc") } },
     extra.small ? null : h("div", { class: ["cc-card-name", v.name.length > 8 ? "cc-name-long" : null] }, v.name),
     h("div", { class: "cc-card-pts" }, v.bed[0] === v.bed[1] ? `${v.points[String(v.bed[0])]}`
       : h("span", { class: "cc-pts-range" }, `${v.points[String(v.bed[0])]}..${v.points[String(v.bed[1])]}`),
@@ -178,6 +197,7 @@ function market(ctx) {
   const rows = v.market.map((row, r) => {
     const fresh = ctx.find("fresh", { row: r + 1 });
     return h("div", { class: "cc-mrow" },
+      h("span", { class: "cc-rowlbl", title: `row ${r + 1}, as the moves name it (buy row ${r + 1} space ...)` }, `row ${r + 1}`),
       row.map((t, p) => {
         const aid = t >= 0 ? ctx.find("market", { row: r + 1, space: p }) : undefined;
         if (t < 0) return h("div", { class: "cc-card cc-empty" }, "empty");
@@ -191,7 +211,7 @@ function market(ctx) {
           `fresh row (${plural(cat.fresh_cost, "coin")})`)
         : h("span", { class: "cc-fresh-gap" }));
   });
-  const strip = h("div", { class: "cc-strip", "aria-label": "price strip" },
+  const strip = h("div", { class: "cc-strip", "aria-label": "price strip" }, h("span", { class: "cc-rowlbl" }),
     cat.prices.map((p) => h("div", { class: "cc-price" }, h("span", { class: "cc-coin" }, p))), h("span", { class: "cc-fresh-gap" }));
   const stacks = h("div", { class: "cc-stacks" }, h("div", { class: "cc-lbl" }, "accessories"),
     cat.accessories.map((a, i) => {
@@ -286,9 +306,9 @@ function garden(ctx, s) {
 function scoringTable(ctx) {
   const rows = scoringRows(ctx.view);
   if (!rows.length) return null;
-  return h("table", { class: "nbg-table cc-score" },
+  return h("table", { class: "nbg-table cc-score", "data-testid": "score-table" },
     h("tr", null, ["player", "beds", "cards in hand", `coins ÷ ${ctx.catalog.coins_per_point}`, "total", "beds planted"].map((x) => h("th", null, x))),
-    rows.map((r) => h("tr", { class: r.winner ? "nbg-win" : null },
+    rows.map((r) => h("tr", { class: r.winner ? "cc-win-row" : null },
       h("td", null, ctx.seatLabel(r.seat) + (r.winner ? " ★" : "")),
       [r.beds, r.hand, r.coins, r.total, r.planted].map((x) => h("td", { class: "nbg-num" }, x)))));
 }

@@ -2,7 +2,7 @@
 // ingredient cards sits in a ring of 20 pawn spaces; each player's copper kettle
 // shows its top card and height. Everything is drawn from ctx (see the header of
 // shared.js); a click sends one action id through ctx.act.
-import { h } from "./shared.js";
+import { andList, h, nameSpan, possessive } from "./shared.js";
 
 export const COLOURS = {
   white: "#f3eee2", black: "#2c2a30", gray: "#8d9099", blue: "#3d73bf",
@@ -68,9 +68,9 @@ export function eventText(ev, cat, name) {
       const s = symbols[ev[2]] || "symbol";
       if (ev[3] === 1) return `${who(ev[1])} used the ${s}`;
       if (ev[3] === 0) return `${who(ev[1])} forfeited the ${s}`;
-      return `${who(ev[1])}'s ${s} had no effect`;
+      return `${possessive(who(ev[1]))} ${s} had no effect`;
     }
-    case "explode": return `${who(ev[1])}'s top card ${card(ev[2])} ${ev[3] ? "left the game" : "went under the deck"}`;
+    case "explode": return `${possessive(who(ev[1]))} top card ${card(ev[2])} ${ev[3] ? "left the game" : "went under the deck"}`;
     case "refill": return `a new card fills the gap: ${card(ev[2])}`;
     case "last": return `${who(ev[1])} ${ev[3] ? "kept" : "discarded"} the last card, ${card(ev[2])}`;
     default: return ev.join(" ");
@@ -93,7 +93,7 @@ export function promptText(ctx) {
   const v = ctx.view;
   if (v.phase === "over") {
     const w = (ctx.winners || []).map((s) => ctx.seatLabel(s));
-    return w.length ? `Game over \u2014 ${w.join(" and ")} ${w.length > 1 || w[0] === "You" ? "win" : "wins"}` : "Game over";
+    return w.length ? `Game over \u2014 ${andList(w)} ${w.length > 1 || w[0] === "You" ? "win" : "wins"}` : "Game over";
   }
   if (ctx.legal.length) {
     if (v.phase === "take") return "Your turn: take a card from the glowing line";
@@ -158,12 +158,12 @@ function workshop(ctx, root) {
       class: ["kk-space", (cat.space_lines || [])[p] < 0 && "kk-space-corner", trail.has(p) && "kk-trail",
         coming.has(p) && `kk-coming kk-coming-${next}`, ...afterCls,
         after.some((path) => path[path.length - 1] === p) && "kk-after-end"],
-      style: { "grid-row": r + 1, "grid-column": c + 1 },
+      style: { "grid-row": r + 2, "grid-column": c + 2 },
       "data-space": p,
     }, s === undefined ? null : h("span", {
       class: ["kk-pawn", `kk-pawn-${(cat.seat_colours || [])[s]}`, s === v.current_player && "kk-pawn-active"],
       style: { "--kk-ink": COLOURS[(cat.seat_colours || [])[s]] || "#888" },
-      role: "img", "aria-label": `${ctx.seatLabel(s)}'s pawn`, title: `${ctx.seatLabel(s)}'s pawn`,
+      role: "img", "aria-label": `${possessive(ctx.seatLabel(s))} pawn`, title: `${possessive(ctx.seatLabel(s))} pawn`,
     })));
   }
   // the grid
@@ -171,7 +171,7 @@ function workshop(ctx, root) {
     const r = Math.floor(cell / g) + 1;
     const c = (cell % g) + 1;
     const x = v.grid[cell];
-    const pos = { "grid-row": r + 1, "grid-column": c + 1 };
+    const pos = { "grid-row": r + 2, "grid-column": c + 2 };
     let el;
     if (x === -2) {
       el = h("div", { class: "kk-corner", "aria-label": "corner card" }, h("span", { class: "kk-corner-pot" }));
@@ -182,7 +182,7 @@ function workshop(ctx, root) {
       const aid = takes.get(cell);
       el = cardFace(card, cat, aid === undefined ? { cls: lineCells.has(cell) ? "kk-in-line" : null } : {
         cls: "kk-in-line", aid, key: `kk-cell-${cell}`,
-        label: `take ${cardLabel(card, cat.symbols)} (row ${r - 1}, column ${c - 1})`,
+        label: `${cardLabel(card, cat.symbols)}: ${ctx.label(aid)}`,
         onclick: () => ctx.act(aid),
         onenter: () => root.setAttribute("data-hover", String(card.value)),
         onleave: () => root.removeAttribute("data-hover"),
@@ -190,7 +190,22 @@ function workshop(ctx, root) {
     }
     cells.push(h("div", { class: "kk-slot", style: pos, "data-cell": cell }, el));
   }
+  // the grid's row and column numbers, as the moves name them ("take row 2 col 4")
+  const { rows, cols } = gridLabels(ctx.space, g);
+  rows.forEach((t, i) => cells.push(h("span", { class: "kk-tick kk-tick-row", "aria-hidden": "true",
+    style: { "grid-row": i + 3, "grid-column": 1 } }, t)));
+  cols.forEach((t, i) => cells.push(h("span", { class: "kk-tick kk-tick-col", "aria-hidden": "true",
+    style: { "grid-row": 1, "grid-column": i + 3 } }, t)));
   return h("div", { class: "kk-workshop", style: { "--kk-n": g + 2 }, role: "group", "aria-label": "the ingredient grid" }, cells);
+}
+
+/** The numbers of the grid's rows and columns as the layout's "take" moves name
+ * them (its fields' ranges: "take row 0 col 4" is the first row, fifth column). */
+export function gridLabels(space, g) {
+  const k = ((space && space.kinds) || []).find((x) => x.kind === "take");
+  const field = (name) => (k && k.fields.find((f) => f.name === name)) || { lo: 0 };
+  const nums = (name) => Array.from({ length: g }, (_, i) => String(field(name).lo + i));
+  return { rows: nums("row"), cols: nums("col") };
 }
 
 /** Layers drawn under a kettle's top card (one a buried card, at most 12). */
@@ -209,7 +224,7 @@ function kettle(ctx, s) {
   for (let i = 0; i < kettleLayers(size); i += 1) layers.push(h("span", { class: "kk-layer" }));
   const active = s === v.current_player;
   return h("div", { class: ["kk-kettle", active && "kk-kettle-active"], "data-seat": s,
-    "aria-label": `${ctx.seatLabel(s)}'s kettle: ${size} card${size === 1 ? "" : "s"}, top ${cardLabel(top, cat.symbols)}` },
+    "aria-label": `${possessive(ctx.seatLabel(s))} kettle: ${size} card${size === 1 ? "" : "s"}, top ${cardLabel(top, cat.symbols)}` },
     h("div", { class: "kk-kettle-head" },
       h("span", { class: "kk-seat-dot", style: { "--kk-ink": COLOURS[colour] || "#888" } }),
       h("span", { class: "kk-seat-name" }, ctx.seatLabel(s)),
@@ -280,8 +295,8 @@ function scoring(ctx) {
   const sorted = (v.result || []).map((res, s) => {
     const groups = res.rows || [];
     const count = groups.reduce((n, row) => n + (row.cards || []).length, 0);
-    return h("div", { class: "kk-sorted", "aria-label": `${ctx.seatLabel(s)}'s kettle, sorted` },
-      h("h4", { class: "kk-h" }, `${ctx.seatLabel(s)} \u2014 ${count} cards`),
+    return h("div", { class: "kk-sorted", "aria-label": `${possessive(ctx.seatLabel(s))} kettle, sorted` },
+      h("h4", { class: "kk-h" }, nameSpan(ctx.seatLabel(s)), ` \u2014 ${count} cards`),
       h("div", { class: "kk-groups" }, groups.map((row) => {
         const ing = (cat.ingredients || [])[row.ingredient] || {};
         return h("div", { class: "kk-group" },
@@ -293,7 +308,7 @@ function scoring(ctx) {
       })));
   });
   const anyRecipes = rows.some((r) => r.recipes.length);
-  return h("div", { class: "kk-panel kk-scoring" },
+  return h("div", { class: "kk-panel kk-scoring", "data-testid": "score-table" },
     h("h4", { class: "kk-h" }, "Scoring"),
     h("table", { class: "nbg-table kk-score-table" },
       h("thead", null, h("tr", null, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "nbg-num" }, "Ingredients"),

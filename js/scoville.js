@@ -3,11 +3,12 @@
 // button with data-aid on the board itself (plots while planting, notches while
 // walking, cards at the market, the cook-off and the auction house, spots on the
 // turn-order track); the bid is typed privately and sent with one button.
-import { followHint, h } from "./shared.js";
+import { followHint, h, possessive } from "./shared.js";
 
 export const COLOR_HEX = ["#d7263d", "#f4c20d", "#1e6fd9", "#2e9e44", "#f07f13", "#7b3fa0",
   "#7a4a23", "#f4f1ea", "#1d1d1d", "#9aa7b8"];
 const CELL = 44; // px per plot
+const EDGE = 12; // px of headland around the plots: half a farmer, so one on an edge notch stays on the field
 
 /** The colour index planted at plot p (-1 = empty) from the field string. */
 export function plotColor(field, p) {
@@ -41,6 +42,15 @@ function rewardName(ctx, r) {
   const k = ctx.space.kinds.find((x) => x.kind === "market");
   const f = k && k.fields.find((x) => x.name === "reward");
   return f && f.names ? f.names[r - f.lo] : String(r);
+}
+
+/** The field's column letters and row numbers, as moves name its plots ("d3":
+ * column d, row 3) and its notches ("d3|e3", "-d1"): read off catalog.plots. */
+export function fieldLabels(catalog) {
+  const plots = catalog.plots || [];
+  const cols = plots.slice(0, catalog.cols).map((p) => p.replace(/\d+$/, ""));
+  const rows = Array.from({ length: catalog.rows }, (_, r) => (plots[r * catalog.cols] || "").replace(/^\D+/, ""));
+  return { cols, rows };
 }
 
 /** Pixel centre of a notch on the field drawing. */
@@ -254,7 +264,7 @@ function field(ctx) {
     if (n === null) return;
     const [x, y] = notchXY(cat, n);
     kids.push(h("span", { class: `sc-farmer sc-seat${s}`, style: { left: `${x}px`, top: `${y}px` },
-      title: `${ctx.seatLabel(s)}'s farmer at ${cat.notches[n].name}` }, String(s)));
+      title: `${possessive(ctx.seatLabel(s))} farmer at ${cat.notches[n].name}` }, String(s)));
   });
   for (const a of [...ctx.legalOf("step"), ...ctx.legalOf("back")]) {
     const [x, y] = notchXY(cat, a.notch);
@@ -270,9 +280,19 @@ function field(ctx) {
     colorsLegal.map((c) => h("button", { class: `sc-btn sc-colorpick ${c === ctx.ui.color ? "sc-on" : ""}`,
       "data-key": `pick${c}`, "aria-pressed": c === ctx.ui.color ? "true" : "false", "aria-label": `choose ${cat.colors[c]}`,
       onclick: () => { ctx.ui.color = c; ctx.ui.redraw && ctx.ui.redraw(); } }, pepper(c, cat), ` ${cat.colors[c]}`))) : null;
+  // the plots lie inside a headland EDGE px wide, so that a farmer, the star or a
+  // step target on a notch of the field's edge stays on the field
+  const plots = h("div", { class: "sc-plots", style: { left: `${EDGE}px`, top: `${EDGE}px`, width: `${W}px`, height: `${H}px` } }, kids);
+  const { cols, rows } = fieldLabels(cat);
+  const tick = (text) => h("span", { class: "sc-tick" }, text);
   return h("section", { class: "sc-panel sc-fieldpanel", "aria-label": "pepper field" },
     h("h4", { class: "sc-h" }, "Pepper field"), chooser,
-    h("div", { class: "sc-field", style: { width: `${W}px`, height: `${H}px` } }, kids),
+    h("div", { class: "sc-ruled", style: { "--cell": `${CELL}px`, "--edge": `${EDGE}px` } },
+      h("div", { class: "sc-ruler sc-ruler-top", "aria-hidden": "true", title: "columns a, b, c ... as moves name plots (d3)" },
+        cols.map(tick)),
+      h("div", { class: "sc-ruler sc-ruler-left", "aria-hidden": "true", title: "rows 1, 2, 3 ... as moves name plots (d3)" },
+        rows.map(tick)),
+      h("div", { class: "sc-field", style: { width: `${W + 2 * EDGE}px`, height: `${H + 2 * EDGE}px` } }, plots)),
     v.walk ? h("div", { class: "sc-small" }, `${ctx.seatLabel(v.walk.seat)} walking: ${v.walk.steps} step${v.walk.steps === 1 ? "" : "s"} so far`) : null);
 }
 
@@ -321,13 +341,25 @@ function chart(ctx) {
         cat.colors.map((__, b) => h("td", null, cat.chart[a][b].length ? peppers(cat.chart[a][b], cat) : "✕"))))));
 }
 
+/** A cell of the game-over table: the points of one category; for money, the
+ * dollars held and the points they make ("$64 → 21": a point for every $3). */
+export function tallyCell(key, points, money) {
+  if (key === "money" && typeof money === "number") return `$${money} \u2192 ${points}`;
+  return String(points);
+}
+
+const TALLY = ["market", "recipes", "plaques", "tiles", "money", "total"];
+const TALLY_HEAD = { money: "money ($3 = 1 point)" };
+
 function result(ctx) {
   const r = ctx.view.result;
   if (!r) return null;
-  return h("section", { class: "sc-panel sc-result" }, h("h4", { class: "sc-h" }, `Game over: ${r.why}`),
-    h("table", null, h("tr", null, ["", "market", "recipes", "plaques", "tiles", "money", "total"].map((x) => h("th", null, x))),
+  const held = ctx.view.holdings || [];
+  return h("section", { class: "sc-panel sc-result", "data-testid": "score-table" }, h("h4", { class: "sc-h" }, `Game over: ${r.why}`),
+    h("table", null, h("tr", null, ["", ...TALLY].map((x) => h("th", null, TALLY_HEAD[x] || x))),
       r.tally.map((t, s) => h("tr", { class: r.winners.includes(s) ? "sc-win" : "" }, h("td", null, ctx.seatLabel(s)),
-        ["market", "recipes", "plaques", "tiles", "money", "total"].map((k) => h("td", null, String(t[k])))))));
+        TALLY.map((k) => h("td", { class: k === "money" ? "sc-money-cell" : null },
+          tallyCell(k, t[k], (held[s] || {}).money)))))));
 }
 
 function parts(ctx) {

@@ -108,6 +108,28 @@ export function seatLabel(seats, viewer, i) {
   return s.kind === "human" ? `P${i}` : `P${i} ${s.name}`;
 }
 
+/** A seat label's possessive: "Your" for "You", else "P1 greedy's". */
+export function possessive(label) {
+  return label === "You" ? "Your" : `${label}'s`;
+}
+
+/** A count with its noun: "1 mistake", "2 mistakes", "1 inaccuracy", "3 inaccuracies". */
+export function plural(n, noun) {
+  if (n === 1) return `1 ${noun}`;
+  return `${n} ${/[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`}`;
+}
+
+/** Names joined as a sentence does: "P1", "P1 and P2", "P1, P5 and P6". */
+export function andList(items) {
+  const xs = [...(items || [])].map(String);
+  return xs.length < 3 ? xs.join(" and ") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`;
+}
+
+/** A name inside a heading the CSS upper-cases (a panel's h4): kept as written. */
+export function nameSpan(text) {
+  return h("span", { class: "nbg-name" }, text);
+}
+
 /** "1st", "2nd", "3rd", "4th" ... */
 export function ordinal(n) {
   const s = n % 100;
@@ -326,12 +348,27 @@ export function hintTable(moves, space, { limit = 5, groupAbove = 12, perGroup =
     row.value += w * r.value;
     row.weight += w;
     row.moves.push({ ...r, detail: g.detail || r.label });
+    if (!g.detail) row.single = true;      // a move with no fields ("done"): its own row, no sub-list
   }
   if (groups.size >= rows.length) return rows.slice(0, limit);
   return [...groups.values()]
-    .map((g) => ({ ...g, value: g.weight ? g.value / g.weight : 0, moves: g.moves.slice(0, perGroup) }))
+    .map(({ single, ...g }) => ({ ...g, value: g.weight ? g.value / g.weight : 0,
+      moves: single ? undefined : g.moves.slice(0, perGroup) }))
     .sort((a, b) => b.share - a.share || b.visits - a.visits || a.id - b.id)
     .slice(0, limit);
+}
+
+/** What the order of the hint panel's rows means (pure): most searched first, the
+ * move the advisor plays on top; and, when a row below shows a higher value than
+ * the first, why that can be (it was searched less, so its value is less sure). */
+export function hintOrderText(moves, space, meaning) {
+  const rows = hintTable(moves, space);
+  const base = "Most searched first: the advisor plays the top move.";
+  const first = rows[0];
+  const higher = first && rows.slice(1).some((r) => r.visits > 0 && r.value > first.value);
+  const what = !meaning || /share of the win/.test(meaning) ? "win chance" : "value";
+  return higher ? `${base} A move searched less can show a higher ${what}: it rests on fewer games, so it is less sure.`
+    : base;
 }
 
 /** "push 1: 30% of the search (30 visits), wins 50%"; an exact solver's move:
@@ -747,7 +784,8 @@ export class Shell {
       const effort = hints.done ? h("div", { class: "nbg-muted" },
         `${hints.done} iterations${typeof hints.elapsed === "number" ? ` in ${hints.elapsed.toFixed(1)} s` : ""}; ` +
         "share = how much of the search went to the move") : [];
-      this.hintBox.replaceChildren(...[h("h4", null, `${label} (${this.model.get("advisor")})`), you,
+      this.hintBox.replaceChildren(...[h("h4", null, `${label} `, nameSpan(`(${this.model.get("advisor")})`)), you,
+        h("div", { class: "nbg-muted nbg-hint-order", "data-testid": "hint-order" }, hintOrderText(hints.moves, ctx.space, meaning)),
         moveList(hints.moves, meaning), effort,
         Array.isArray(hints.values) ? h("div", { class: "nbg-muted", "data-testid": "seat-values" },
           "value for each seat: ", hints.values.map((v, i) => `${ctx.seatLabel(i)} ${v}`).join(", "))
@@ -766,8 +804,7 @@ export class Shell {
     if (th.seat === undefined) {
       this.thinkBox.hidden = true;
     } else {
-      const who = ctx.seatLabel(th.seat);
-      this.thinkBox.replaceChildren(h("h4", null, `${who} thought`),
+      this.thinkBox.replaceChildren(h("h4", null, nameSpan(ctx.seatLabel(th.seat)), " thought"),
         ...(th.hidden ? [h("div", { class: "nbg-muted" },
           "hidden: its statistics come from its own hand (view as that seat, or reveal)")]
           : [h("div", null, `played ${actionLabel(ctx.space, th.chosen)}`), moveList(th.moves)]));
@@ -813,7 +850,7 @@ export class Shell {
     })));
     this.reviewStrip.hidden = false;
     const row = reviewAt(data);
-    const head = h("h4", null, `Review (${review.advisor || "advisor"})`);
+    const head = h("h4", null, "Review ", nameSpan(`(${review.advisor || "advisor"})`));
     const bad = marks.filter((m) => (rank[m.cls] || 0) >= 3);
     const prev = [...bad].reverse().find((m) => m.step < data.step_index);
     const next = bad.find((m) => m.step > data.step_index);
@@ -844,7 +881,7 @@ export class Shell {
       const seats = (review.seats || []).map((s) => ctx.seatLabel(s)).join(", ");
       this.reviewBox.replaceChildren(head,
         h("div", null, `${marks.length} decisions of ${seats || "no seat"}: `,
-          ["inaccuracy", "mistake", "blunder"].map((c) => `${counts[c] || 0} ${c === "inaccuracy" ? "inaccuracies" : `${c}s`}`).join(", ")),
+          ["inaccuracy", "mistake", "blunder"].map((c) => plural(counts[c] || 0, c)).join(", ")),
         h("div", { class: "nbg-muted" }, "Step to a marked decision to see the move taken beside the advisor's choice."),
         nav);
     }

@@ -10,7 +10,7 @@
 // The local selection (which card, which rotation, where the ghost is) lives in
 // ctx.ui, this view's own object, and is reset whenever the position (step), the
 // viewer, the phase or the legal list changes. Python owns the game.
-import { followHint, h } from "./shared.js";
+import { followHint, h, possessive } from "./shared.js";
 
 export const SYMBOL_NAMES = {
   S: "strawberry", B: "banana", G: "grape", C: "carrot", M: "mushroom", ".": "empty crate", R: "rat",
@@ -18,6 +18,10 @@ export const SYMBOL_NAMES = {
 export const GOOD_SYMBOL = { strawberry: "S", banana: "B", grape: "G", carrot: "C", mushroom: "M" };
 export const ROTS = [0, 90, 180, 270];
 const PAD = 3; // spaces drawn around a stand: a card touching it from outside fits
+// the own stand's grid is at most this tall (px), so that with 4 players the whole
+// board (ramp, own stand, the opponents side by side) stays under 950 px at a
+// notebook's width (tests/browser/test_veggies_e2e.py)
+const OWN_HEIGHT = 370;
 
 // ---------------------------------------------------------------------------
 // Pure helpers (tested in js/tests/veggies.test.mjs)
@@ -368,6 +372,27 @@ function awning() {
   return h("div", { class: "vg-awning", "aria-hidden": "true" });
 }
 
+/** The numbers along a stand's top and left edges: each column's and row's
+ * coordinate counted from the starting card (0), as the engine's moves name them
+ * ("place held r90 at (+1,-2)": the card's top-left space at row +1, column -2). */
+export function rulerLabels(win) {
+  const sign = (x) => (x > 0 ? `+${x}` : String(x));
+  return { cols: Array.from({ length: win.cols }, (_, j) => sign(win.c0 + j)),
+    rows: Array.from({ length: win.rows }, (_, i) => sign(win.r0 + i)) };
+}
+
+function ruled(win, cellPx, grid) {
+  const { cols, rows } = rulerLabels(win);
+  const mark = (text) => h("span", { class: ["vg-tick", text === "0" ? "vg-tick-0" : ""] }, text);
+  return h("div", { class: "vg-ruled", style: { "--cell": `${cellPx}px`, "--gcols": win.cols, "--grows": win.rows } },
+    h("span", { class: "vg-ruler-corner", "aria-hidden": "true" }),
+    h("div", { class: "vg-ruler vg-ruler-top", "aria-hidden": "true", title: "column (0: your starting card)" }, cols.map(mark)),
+    h("div", { class: "vg-ruler vg-ruler-left", "aria-hidden": "true", title: "row (0: your starting card)" }, rows.map(mark)),
+    grid);
+}
+
+const COORDS_NOTE = "Rows and columns count from your starting card (0); a move \"at (row,col)\" puts the card's top-left space there.";
+
 /** The viewer's own stand: large, with the ghost preview and click-to-place. */
 function ownStand(ctx, ix, ui, redraw) {
   const v = ctx.view;
@@ -379,7 +404,7 @@ function ownStand(ctx, ix, ui, redraw) {
   const [dr, dc] = anchorOffset(ui.q);
   for (const [r, c] of poses) spots.set(`${r + dr},${c + dc}`, ctx.find("place", { src: ui.src, rot: ui.q, row: r, col: c }));
   const win = standWindow(stand, live ? PAD : 1);
-  const cellPx = Math.max(18, Math.min(40, Math.floor(560 / Math.max(win.cols, 1)), Math.floor(460 / Math.max(win.rows, 1))));
+  const cellPx = Math.max(18, Math.min(40, Math.floor(560 / Math.max(win.cols, 1)), Math.floor(OWN_HEIGHT / Math.max(win.rows, 1))));
   const { cells } = standGrid(ctx, seat, { window: win, spots, ui });
   const grid = h("div", { class: ["vg-grid", live ? "vg-live" : ""], style: { "--cell": `${cellPx}px`,
     "--gcols": win.cols, "--grows": win.rows } }, cells);
@@ -394,13 +419,13 @@ function ownStand(ctx, ix, ui, redraw) {
   }
   if (!live) {
     return h("section", { class: "vg-stand vg-own", "aria-label": `your stand: ${describeStand(stand)}` }, awning(),
-      standHeader(ctx, seat), h("div", { class: "vg-counter-top" }, grid));
+      standHeader(ctx, seat), h("div", { class: "vg-counter-top" }, ruled(win, cellPx, grid)));
   }
 
   // the ghost: the selected card, turned, following the pointer (or the arrow keys)
   const ghost = h("div", { class: "vg-ghost", hidden: true, "aria-hidden": "true" },
     cardFace(turnedRows(ctx.catalog, sourceCard(v, ui.src), ui.q), { cls: "vg-ghost-card" }));
-  const status = h("div", { class: "vg-ghost-status", "aria-live": "polite", "data-testid": "ghost-status" }, ui.note || "");
+  const status = h("div", { class: "vg-ghost-status", "aria-live": "polite", "data-testid": "ghost-status" }, ui.note || COORDS_NOTE);
   const place = () => {
     if (!ui.anchor) return;
     const p = placementAt(ctx, ui.src, ui.q, ui.anchor[0], ui.anchor[1]);
@@ -412,7 +437,7 @@ function ownStand(ctx, ix, ui, redraw) {
     }
   };
   const showGhost = () => {
-    if (!ui.anchor) { ghost.hidden = true; return; }
+    if (!ui.anchor) { ghost.hidden = true; status.textContent = ui.note || COORDS_NOTE; return; }
     const p = placementAt(ctx, ui.src, ui.q, ui.anchor[0], ui.anchor[1]);
     ghost.hidden = false;
     ghost.style.setProperty("left", `${(p.c - win.c0) * cellPx}px`);
@@ -471,7 +496,7 @@ function ownStand(ctx, ix, ui, redraw) {
         ui.anchor = keep;
       }
     } },
-  grid);
+  ruled(win, cellPx, grid));
   grid.appendChild(ghost);
   showGhost();
   return h("section", { class: "vg-stand vg-own", "aria-label": "your stand" }, awning(),
@@ -489,16 +514,22 @@ export function otherCellPx(win, big) {
     : Math.max(9, Math.min(20, Math.floor(148 / cols), Math.floor(220 / rows)));
 }
 
-function otherStand(ctx, seat, big) {
+/** One cell size for all the opponents' stands (the smallest any of them needs to
+ * fit its column), so that they are drawn at the same scale side by side. */
+export function othersCellPx(stands, seats, big) {
+  const sizes = seats.map((s) => otherCellPx(standWindow(stands[s], 0), big));
+  return sizes.length ? Math.min(...sizes) : otherCellPx({ cols: 1, rows: 1 }, big);
+}
+
+function otherStand(ctx, seat, big, cellPx) {
   const stand = ctx.view.stands[seat];
   const win = standWindow(stand, 0);
-  const cellPx = otherCellPx(win, big);
   const { cells } = standGrid(ctx, seat, { window: win, ui: ctx.ui });
   const reveal = (ctx.view.reveal || []).find((r) => r.seat === seat);
   const revealed = reveal && reveal.hand && reveal.hand.length
     ? h("div", { class: "vg-reveal" }, h("span", { class: "vg-small" }, "holds (teaching mode): "),
       reveal.hand.map((id) => cardFace(turnedRows(ctx.catalog, id), { cls: "vg-tiny" }))) : null;
-  return h("section", { class: "vg-stand vg-other", "aria-label": `${ctx.seatLabel(seat)}'s stand: ${describeStand(stand)}` },
+  return h("section", { class: "vg-stand vg-other", "aria-label": `${possessive(ctx.seatLabel(seat))} stand: ${describeStand(stand)}` },
     awning(), standHeader(ctx, seat),
     h("div", { class: "vg-counter-top" }, stand.rows.length
       ? h("div", { class: "vg-grid", style: { "--cell": `${cellPx}px`, "--gcols": win.cols, "--grows": win.rows } }, cells)
@@ -576,18 +607,20 @@ export function scoringTable(ctx, ui, redraw) {
   const body = rows.map((r) => h("tr", { class: [r.seat === v.seat ? "nbg-me" : "", r.winner ? "vg-win-row" : ""] },
     h("th", { scope: "row" }, r.winner ? "\u2605 " : "", ctx.seatLabel(r.seat)),
     r.goods.map((g) => h("td", { class: "nbg-num", title: `${g.good}: largest group ${g.largest} x ${g.groups} groups` },
-      h("span", { class: "vg-calc" }, `${g.largest}\u00D7${g.groups}`), ` = ${g.points}`)),
-    h("td", { class: "nbg-num vg-penalty" }, `${r.rats} \u00D7 \u22122 = ${r.penalty}`),
+      h("div", { class: "vg-pts" }, String(g.points)), h("div", { class: "vg-calc" }, `${g.largest}\u00D7${g.groups}`))),
+    h("td", { class: "nbg-num vg-penalty", title: `${r.rats} visible rat${r.rats === 1 ? "" : "s"} x -2` },
+      h("div", { class: "vg-pts" }, String(r.penalty)), h("div", { class: "vg-calc" }, `${r.rats}\u00D7\u22122`)),
     h("td", { class: "nbg-num vg-total" }, String(r.total))));
   let teams = null;
   if (result.teams && result.team_totals) {
     teams = h("p", { class: "vg-teams" }, result.teams.map((t, k) => h("span", { class: "vg-chip" },
       `Team ${k === 0 ? "A" : "B"} (${t.map((s) => ctx.seatLabel(s)).join(" + ")}): ${result.team_totals[k]}`)));
   }
-  return h("section", { class: "vg-scoring", "aria-label": "scoring" },
+  return h("section", { class: "vg-scoring", "aria-label": "scoring", "data-testid": "score-table" },
     h("h5", { class: "vg-h" }, "Scoring"),
-    h("p", { class: "vg-small" }, "Pooled goods: ", pooled.map(goodBadge),
-      " \u2014 each stand scores (largest group) \u00D7 (number of groups) for every pooled good, minus 2 a visible rat. Gold outlines: largest groups; blue: the other groups. Click a good to show only its groups."),
+    h("p", { class: "vg-small" }, "Each stand scores (largest group) \u00D7 (number of groups) for every pooled good, "
+      + "minus 2 a visible rat; under each score its sum. Gold outlines: largest groups; blue: the other groups. "
+      + "Click a good to show only its groups."),
     h("table", { class: "nbg-table vg-score-table" },
       h("thead", null, h("tr", null, h("th", { scope: "col" }, "Player"), head,
         h("th", { scope: "col", class: "nbg-num" }, "Rats"), h("th", { scope: "col", class: "nbg-num" }, "Total"))),
@@ -618,7 +651,8 @@ export const board = {
         h("div", { class: "vg-stands" },
           seatIsMine ? ownStand(ctx, ix, ui, redraw) : null,
           h("div", { class: ["vg-others", !seatIsMine || over ? "vg-others-big" : null] },
-            others.map((s) => otherStand(ctx, s, !seatIsMine || over)))),
+            others.map((s) => otherStand(ctx, s, !seatIsMine || over,
+              othersCellPx(v.stands, others, !seatIsMine || over))))),
       ].filter(Boolean));
       ctx.paint(root);
       if (focusKey) {

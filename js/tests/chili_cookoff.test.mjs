@@ -259,3 +259,16 @@ test("a mini card (collected cards) shows the whole ingredient name, never an ab
     assert.equal(mini.querySelector(".ck-ing").textContent, c.ingredient);
   }
 });
+
+test("the mark beside a name: who leads the next hand, and at the game's end who won (issue 32)", () => {
+  installDom();
+  const playing = board.render(ctxFor(view({ leader: 1, collected: [[], [], []] })));
+  assert.match(playing.querySelectorAll(".ck-collected .ck-coll")[1].textContent, /\u2605 leads/);
+  const ctx = ctxFor(view({ phase: "over", leader: 1, current_player: null, collected: [[], [], []] }));
+  ctx.winners = [2];
+  const over = board.render(ctx);
+  const rows = over.querySelectorAll(".ck-collected .ck-coll");
+  assert.ok(!/leads/.test(over.querySelector(".ck-collected").textContent), "no one leads a hand after the last");
+  assert.match(rows[2].textContent, /\u2605 winner/);
+  assert.ok(!/winner/.test(rows[1].textContent));
+});

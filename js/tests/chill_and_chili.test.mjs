@@ -6,7 +6,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fixtureTest, renderSynced } from "./fakedom.mjs";
 import { createWidget, expandRuns } from "../shared.js";
-import { bedSuns, bedTitle, board, handGroups, promptText, scoringRows, takeLines } from "../chill_and_chili.js";
+import {
+  VARIETY_COLOR, bedSuns, bedTitle, board, contrast, handGroups, promptText, scoringRows, takeLines,
+} from "../chill_and_chili.js";
 
 // Synced states written by Python (a 2-player game, seat 0 human), one per step kind.
 const CATALOG = {"cards": [{"variety": 0, "suns": 1, "name": "Corn 1 sun"}, {"variety": 0, "suns": 2, "name": "Corn 2 suns"}, {"variety": 0, "suns": 3, "name": "Corn 3 suns"}, {"variety": 1, "suns": 1, "name": "Carrot 1 sun"}, {"variety": 1, "suns": 2, "name": "Carrot 2 suns"}, {"variety": 1, "suns": 3, "name": "Carrot 3 suns"}, {"variety": 2, "suns": 1, "name": "Tomato 1 sun"}, {"variety": 2, "suns": 2, "name": "Tomato 2 suns"}, {"variety": 2, "suns": 3, "name": "Tomato 3 suns"}, {"variety": 3, "suns": 1, "name": "Cauliflower 1 sun"}, {"variety": 3, "suns": 2, "name": "Cauliflower 2 suns"}, {"variety": 3, "suns": 3, "name": "Cauliflower 3 suns"}, {"variety": 4, "suns": 2, "name": "Pumpkin 2 suns"}, {"variety": 5, "suns": 1, "name": "Chili 1 sun"}, {"variety": 5, "suns": 2, "name": "Chili 2 suns"}, {"variety": 5, "suns": 3, "name": "Chili 3 suns"}], "varieties": [{"name": "Corn", "count": 18, "bed": [2, 2], "points": {"2": 3}}, {"name": "Carrot", "count": 17, "bed": [2, 2], "points": {"2": 4}}, {"name": "Tomato", "count": 15, "bed": [2, 2], "points": {"2": 5}}, {"name": "Cauliflower", "count": 14, "bed": [3, 3], "points": {"3": 7}}, {"name": "Pumpkin", "count": 14, "bed": [1, 5], "points": {"1": 1, "2": 3, "3": 5, "4": 7, "5": 10}}, {"name": "Chili", "count": 12, "bed": [3, 3], "points": {"3": 9}}], "beds": [{"variety": 0, "cards": [0, 0], "suns": 2, "points": 3, "watered": 6, "name": "Corn (suns 1+1)"}, {"variety": 0, "cards": [0, 1], "suns": 3, "points": 3, "watered": 6, "name": "Corn (suns 1+2)"}, {"variety": 0, "cards": [0, 2], "suns": 4, "points": 3, "watered": 6, "name": "Corn (suns 1+3)"}, {"variety": 0, "cards": [1, 1], "suns": 4, "points": 3, "watered": 6, "name": "Corn (suns 2+2)"}, {"variety": 0, "cards": [1, 2], "suns": 5, "points": 3, "watered": 6, "name": "Corn (suns 2+3)"}, {"variety": 0, "cards": [2, 2], "suns": 6, "points": 3, "watered": 6, "name": "Corn (suns 3+3)"}, {"variety": 1, "cards": [3, 3], "suns": 2, "points": 4, "watered": 8, "name": "Carrot (suns 1+1)"}, {"variety": 1, "cards": [3, 4], "suns": 3, "points": 4, "watered": 8, "name": "Carrot (suns 1+2)"}, {"variety": 1, "cards": [3, 5], "suns": 4, "points": 4, "watered": 8, "name": "Carrot (suns 1+3)"}, {"variety": 1, "cards": [4, 4], "suns": 4, "points": 4, "watered": 8, "name": "Carrot (suns 2+2)"}, {"variety": 1, "cards": [4, 5], "suns": 5, "points": 4, "watered": 8, "name": "Carrot (suns 2+3)"}, {"variety": 1, "cards": [5, 5], "suns": 6, "points": 4, "watered": 8, "name": "Carrot (suns 3+3)"}, {"variety": 2, "cards": [6, 6], "suns": 2, "points": 5, "watered": 10, "name": "Tomato (suns 1+1)"}, {"variety": 2, "cards": [6, 7], "suns": 3, "points": 5, "watered": 10, "name": "Tomato (suns 1+2)"}, {"variety": 2, "cards": [6, 8], "suns": 4, "points": 5, "watered": 10, "name": "Tomato (suns 1+3)"}, {"variety": 2, "cards": [7, 7], "suns": 4, "points": 5, "watered": 10, "name": "Tomato (suns 2+2)"}, {"variety": 2, "cards": [7, 8], "suns": 5, "points": 5, "watered": 10, "name": "Tomato (suns 2+3)"}, {"variety": 2, "cards": [8, 8], "suns": 6, "points": 5, "watered": 10, "name": "Tomato (suns 3+3)"}, {"variety": 3, "cards": [9, 9, 9], "suns": 3, "points": 7, "watered": 14, "name": "Cauliflower (suns 1+1+1)"}, {"variety": 3, "cards": [9, 9, 10], "suns": 4, "points": 7, "watered": 14, "name": "Cauliflower (suns 1+1+2)"}, {"variety": 3, "cards": [9, 9, 11], "suns": 5, "points": 7, "watered": 14, "name": "Cauliflower (suns 1+1+3)"}, {"variety": 3, "cards": [9, 10, 10], "suns": 5, "points": 7, "watered": 14, "name": "Cauliflower (suns 1+2+2)"}, {"variety": 3, "cards": [9, 10, 11], "suns": 6, "points": 7, "watered": 14, "name": "Cauliflower (suns 1+2+3)"}, {"variety": 3, "cards": [9, 11, 11], "suns": 7, "points": 7, "watered": 14, "name": "Cauliflower (suns 1+3+3)"}, {"variety": 3, "cards": [10, 10, 10], "suns": 6, "points": 7, "watered": 14, "name": "Cauliflower (suns 2+2+2)"}, {"variety": 3, "cards": [10, 10, 11], "suns": 7, "points": 7, "watered": 14, "name": "Cauliflower (suns 2+2+3)"}, {"variety": 3, "cards": [10, 11, 11], "suns": 8, "points": 7, "watered": 14, "name": "Cauliflower (suns 2+3+3)"}, {"variety": 3, "cards": [11, 11, 11], "suns": 9, "points": 7, "watered": 14, "name": "Cauliflower (suns 3+3+3)"}, {"variety": 4, "cards": [12], "suns": 2, "points": 1, "watered": 2, "name": "Pumpkin (suns 2)"}, {"variety": 4, "cards": [12, 12], "suns": 4, "points": 3, "watered": 6, "name": "Pumpkin (suns 2+2)"}, {"variety": 4, "cards": [12, 12, 12], "suns": 6, "points": 5, "watered": 10, "name": "Pumpkin (suns 2+2+2)"}, {"variety": 4, "cards": [12, 12, 12, 12], "suns": 8, "points": 7, "watered": 14, "name": "Pumpkin (suns 2+2+2+2)"}, {"variety": 4, "cards": [12, 12, 12, 12, 12], "suns": 10, "points": 10, "watered": 20, "name": "Pumpkin (suns 2+2+2+2+2)"}, {"variety": 5, "cards": [13, 13, 14], "suns": 4, "points": 9, "watered": 18, "name": "Chili (suns 1+1+2)"}, {"variety": 5, "cards": [13, 13, 15], "suns": 5, "points": 9, "watered": 18, "name": "Chili (suns 1+1+3)"}, {"variety": 5, "cards": [13, 14, 14], "suns": 5, "points": 9, "watered": 18, "name": "Chili (suns 1+2+2)"}, {"variety": 5, "cards": [13, 14, 15], "suns": 6, "points": 9, "watered": 18, "name": "Chili (suns 1+2+3)"}, {"variety": 5, "cards": [13, 15, 15], "suns": 7, "points": 9, "watered": 18, "name": "Chili (suns 1+3+3)"}, {"variety": 5, "cards": [14, 14, 14], "suns": 6, "points": 9, "watered": 18, "name": "Chili (suns 2+2+2)"}, {"variety": 5, "cards": [14, 14, 15], "suns": 7, "points": 9, "watered": 18, "name": "Chili (suns 2+2+3)"}, {"variety": 5, "cards": [14, 15, 15], "suns": 8, "points": 9, "watered": 18, "name": "Chili (suns 2+3+3)"}, {"variety": 5, "cards": [15, 15, 15], "suns": 9, "points": 9, "watered": 18, "name": "Chili (suns 3+3+3)"}], "accessories": [{"name": "Fertilizer", "count": 5, "price": 2, "card": 16, "help": "draw the top card whenever you plant"}, {"name": "Watering Can", "count": 5, "price": 1, "card": 17, "help": "2 more chips from the well whenever you take the pond"}, {"name": "Wheelbarrow", "count": 5, "price": 2, "card": 18, "help": "2 chips from the well whenever you plant"}, {"name": "Scarecrow", "count": 5, "price": 1, "card": 19, "help": "at the start of your turn, draw a card, then compost one"}], "prices": [4, 3, 2, 1], "hand_limit": 7, "pond_start": 52, "coins_per_point": 3, "fresh_cost": 1};
@@ -136,4 +138,33 @@ test("card names are never cut: a bed's small cards leave the name to the bed's 
     const long = n.textContent.length > 8;                            // "Cauliflower"
     assert.equal(n.classList.contains("cc-name-long"), long, n.textContent);
   }
+});
+
+test("a card's numbers are readable on its colour: white on the dark-red Chili, dark on the light ones (issue 32)", async () => {
+  assert.ok(Math.abs(contrast("#000000", "#ffffff") - 21) < 1e-9);
+  const state = STATES.find((c) => c.step === "water").state;        // a hand with Chili and Tomato cards
+  const { el } = await mount(state);
+  const cards = [...el.querySelectorAll(".cc-card")].filter((c) => c.style.getPropertyValue("--cc-color"));
+  const seen = new Set();
+  for (const c of cards) {
+    const bg = c.style.getPropertyValue("--cc-color");
+    const ink = c.style.getPropertyValue("--cc-ink");
+    assert.ok(ink, `a card coloured ${bg} sets its ink`);
+    assert.ok(contrast(bg, ink) >= 4.5, `${c.getAttribute("title")}: ${ink} on ${bg} is ${contrast(bg, ink).toFixed(1)}:1`);
+    seen.add(c.getAttribute("title"));
+  }
+  assert.ok(seen.has("Chili"), [...seen].join(", "));
+  assert.equal(cards.find((c) => c.getAttribute("title") === "Chili").style.getPropertyValue("--cc-ink"), "#ffffff");
+  for (const color of Object.values(VARIETY_COLOR)) {
+    assert.ok(Math.max(contrast(color, "#ffffff"), contrast(color, "#111111")) >= 4.5, color);
+  }
+});
+
+test("the market's rows carry the numbers the moves name: \"buy row 2 space 1\" (issue 32)", async () => {
+  const state = STATES.find((c) => c.step === "main").state;
+  const { el } = await mount(state);
+  const rows = el.querySelectorAll(".cc-market .cc-mrow");
+  assert.deepEqual(rows.map((r) => r.querySelector(".cc-rowlbl").textContent), ["row 1", "row 2"]);
+  const buy = rows[1].querySelector("[data-aid]");
+  assert.match(buy.getAttribute("aria-label"), /^buy row 2 space/);
 });

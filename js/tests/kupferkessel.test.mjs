@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { fixtureTest, installDom, renderSynced } from "./fakedom.mjs";
 import { createWidget, expandRuns, makeContext } from "../shared.js";
 import {
-  board, cardLabel, eventText, kettleLayers, promptText, ringPos, scoreRows, spaceText, stackGroups,
+  board, cardLabel, eventText, gridLabels, kettleLayers, promptText, ringPos, scoreRows, spaceText, stackGroups,
 } from "../kupferkessel.js";
 
 // a small catalog: the real one has 56 cards, these tests need a few
@@ -65,6 +65,10 @@ test("eventText tells every event", () => {
   assert.equal(eventText(["symbol", 1, 0, -1], CAT, name), "P1's exploding kettle had no effect");
   assert.equal(eventText(["last", 0, 3, 0], CAT, name), "P0 discarded the last card, Vines 2 (magic wand and hat)");
   assert.equal(eventText(["corner", 0, 5], CAT, name), "P0 stopped by a corner: no card this turn");
+  // the viewer is "You": "Your top card", never "You's top card" (issue 32)
+  const you = (s) => (s === 0 ? "You" : `P${s}`);
+  assert.equal(eventText(["explode", 0, 2, 0], CAT, you), "Your top card Vines 3 went under the deck");
+  assert.equal(eventText(["symbol", 0, 0, -1], CAT, you), "Your exploding kettle had no effect");
 });
 
 test("spaceText names the line in front of a space with the catalog's line_names", () => {
@@ -88,6 +92,11 @@ function ctxFor(view, legal = [], sent = []) {
 test("promptText asks the viewer or names who decides", () => {
   const v = { phase: "take", current_player: 1, seat: 0 };
   assert.equal(promptText(ctxFor(v)), "P1 greedy to take a card");
+  // three winners read as a sentence: "You, P1 greedy and P2 greedy win" (issue 32)
+  const over = ctxFor({ phase: "over", current_player: null, seat: 0 });
+  over.winners = [0, 1, 2];
+  over.seatLabel = (s) => (s === 0 ? "You" : `P${s} greedy`);
+  assert.equal(promptText(over), "Game over \u2014 You, P1 greedy and P2 greedy win");
 });
 
 // a 2-player table: cards 0..4 along row 1 and column 1, corners, gaps elsewhere
@@ -237,4 +246,22 @@ test("every kettle's pot is as tall as the deepest kettle needs, so its card nev
   for (const p of pots) assert.equal(p.style.getPropertyValue("--kk-layers"), "12");
   assert.equal(el.querySelectorAll(".kk-kettle")[0].querySelectorAll(".kk-layer").length, 12);
   assert.equal(el.querySelectorAll(".kk-kettle")[1].querySelectorAll(".kk-layer").length, 1);
+});
+
+test("the grid draws the row and column numbers its moves name: \"take row 1 col 2\" (issue 32)", () => {
+  const take = { kind: "take", base: 0, count: 36, label: "take row {row} col {col}",
+    fields: [{ name: "row", lo: 0, size: 6 }, { name: "col", lo: 0, size: 6 }] };
+  const space = { size: 36, kinds: [take] };
+  assert.deepEqual(gridLabels(space, 6), { rows: ["0", "1", "2", "3", "4", "5"], cols: ["0", "1", "2", "3", "4", "5"] });
+  installDom();
+  const ctx = makeContext({ view: table({ seat: 0 }), legal: [8, 1], seat_info: SEATS, viewer: 0, to_move: 0, winners: [],
+    catalog: CAT, action_space: space }, () => {}, {});
+  const el = board.render(ctx);
+  const button = el.querySelector('[data-aid="8"]');           // cell 8: row 1, column 2
+  assert.match(button.getAttribute("aria-label"), /take row 1 col 2$/);
+  const rowTick = el.querySelectorAll(".kk-tick-row").find((t) => t.textContent === "1");
+  const colTick = el.querySelectorAll(".kk-tick-col").find((t) => t.textContent === "2");
+  const slot = button.parentNode;
+  assert.equal(rowTick.style.getPropertyValue("grid-row"), slot.style.getPropertyValue("grid-row"));
+  assert.equal(colTick.style.getPropertyValue("grid-column"), slot.style.getPropertyValue("grid-column"));
 });

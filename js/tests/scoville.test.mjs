@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fixtureTest, renderSynced } from "./fakedom.mjs";
 import { createWidget } from "../shared.js";
-import { board, harvestOf, isAffordable, notchXY, plotColor, walkPoints } from "../scoville.js";
+import { board, fieldLabels, harvestOf, isAffordable, notchXY, plotColor, tallyCell, walkPoints } from "../scoville.js";
 
 // A small catalog: a 2 x 1 field with its 7 notches (as the engine lays them out).
 function tinyCatalog() {
@@ -105,6 +105,36 @@ test("the board shows Python's harvest preview and draws the walk through its co
   assert.equal(notches[1].querySelectorAll(".sc-pep").length, 1);
   assert.ok(notches[1].getAttribute("aria-label").endsWith("harvest white"));
   assert.equal(el.querySelectorAll(".sc-seg").length, 2);         // -a1 -> corner (1, 0) -> a1|b1
+});
+
+test("the field draws the coordinates moves name (columns a, b ..., rows 1, 2 ...), farmers inside a headland (issue 32)", async () => {
+  const cat = { cols: 3, rows: 2, plots: ["a1", "b1", "c1", "a2", "b2", "c2"] };
+  assert.deepEqual(fieldLabels(cat), { cols: ["a", "b", "c"], rows: ["1", "2"] });
+  // a farmer on the left edge notch |a1 (x = 0): inside the field, whose plots start EDGE px in
+  const { el } = await tinyBoard({ phase: "harvest", farmers: [0, null] }, []);
+  const top = el.querySelectorAll(".sc-ruler-top .sc-tick").map((t) => t.textContent);
+  const left = el.querySelectorAll(".sc-ruler-left .sc-tick").map((t) => t.textContent);
+  assert.deepEqual([top, left], [["a", "b"], ["1"]]);
+  const field = el.querySelector(".sc-field");
+  const plots = field.querySelector(".sc-plots");
+  const edge = parseFloat(plots.style.getPropertyValue("left"));
+  assert.ok(edge >= 9, `a headland of ${edge} px holds half a farmer (18 px)`);
+  assert.equal(parseFloat(field.style.getPropertyValue("width")), 2 * 44 + 2 * edge);
+  assert.equal(plots.querySelector(".sc-farmer").style.getPropertyValue("left"), "0px");
+});
+
+test("the game-over table shows money in dollars beside the points it makes (issue 32: 21 for $64 unlabelled)", async () => {
+  const row = (money, total) => ({ market: 0, recipes: 0, plaques: 0, tiles: 0, money, total });
+  const result = { why: "the last round is over", tally: [row(21, 21), row(1, 1)], totals: [21, 1], winners: [0] };
+  const { el } = await tinyBoard({ phase: "over", current_player: null, result,
+    holdings: [0, 1].map((s) => ({ money: [64, 4][s], peppers: new Array(10).fill(0), market: [], recipes: [], plaques: [],
+      tiles: [true, true, true] })) }, []);
+  const table = el.querySelector('[data-testid="score-table"] table');
+  assert.match(table.querySelector("tr").textContent, /money \(\$3 = 1 point\)/);
+  assert.deepEqual(table.querySelectorAll(".sc-money-cell").map((c) => c.textContent), ["$64 \u2192 21", "$4 \u2192 1"]);
+  assert.equal(tallyCell("money", 21, 64), "$64 \u2192 21");
+  assert.equal(tallyCell("money", 21, null), "21");
+  assert.equal(tallyCell("plaques", 9, 64), "9");
 });
 
 fixtureTest("real synced states from Python: buttons send legal ids, legal ids have buttons",

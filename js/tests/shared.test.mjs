@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { FakeModel, fixtureTest, flush, installDom } from "./fakedom.mjs";
 import {
   TRAITS, actionLabel, controlState, createWidget, decodeAction, encodeAction, expandRuns, h, hintGroupOf,
-  followHint, hintProgress, hintRows, hintState, hintTable, hintedIds, makeContext, ordinal, paintHints, parseSeed, pct,
+  andList, followHint, hintOrderText, hintProgress, hintRows, hintState, hintTable, hintedIds, makeContext, nameSpan, ordinal,
+  paintHints, parseSeed, pct, plural, possessive,
   reviewAt, reviewCounts, reviewHints, reviewMarks, reviewState, seatLabel, seatsTable, signed, solveView, valueText,
 } from "../shared.js";
 
@@ -411,6 +412,24 @@ test("hints: many moves are grouped by kind and leading named fields, the overla
   const shown = hintedIds(many);
   assert.equal(shown.size, 8);
   assert.ok(shown.has("0") && !shown.has("10"));
+  // a move with no fields ("pass", a "done") is a row of its own, not a group
+  // that lists it a second time inside (issue 32)
+  const withPass = { ...moves, 0: { share: 0.12, visits: 12, value: 0.4 } };
+  const grouped = hintTable(withPass, SPACE, { groupAbove: 4 });
+  const pass = grouped.find((r) => r.label === "pass");
+  assert.ok(pass && pass.moves === undefined, JSON.stringify(pass));
+  assert.equal(grouped.filter((r) => r.label === "pass").length, 1);
+  assert.ok(grouped.filter((r) => r.label !== "pass").every((r) => r.moves && r.moves.length));
+});
+
+test("hints: the panel says what the order means, and why a lower row can show a higher win chance", () => {
+  installDom();
+  const meaning = "expected share of the win for the seat to move (0 to 1)";
+  const sure = { 4: { share: 0.6, visits: 60, value: 0.6 }, 2: { share: 0.4, visits: 40, value: 0.5 } };
+  assert.equal(hintOrderText(sure, SPACE, meaning), "Most searched first: the advisor plays the top move.");
+  const unsure = { 4: { share: 0.6, visits: 60, value: 0.5 }, 2: { share: 0.4, visits: 40, value: 0.6 } };
+  assert.match(hintOrderText(unsure, SPACE, meaning), /top move\. A move searched less can show a higher win chance/);
+  assert.match(hintOrderText(unsure, SPACE, "expected margin"), /higher value:/);
 });
 
 test("hints: the panel shows the value for the seat to move and what it means, never null", async () => {
@@ -429,6 +448,8 @@ test("hints: the panel shows the value for the seat to move and what it means, n
   assert.match(text, /expected share of the win/);
   assert.match(text, /move left by -1 75% wins 58%/);
   assert.match(text, /812 iterations in 1\.0 s/);
+  assert.match(box.querySelector('[data-testid="hint-order"]').textContent, /^Most searched first/);
+  assert.equal(box.querySelector("h4 .nbg-name").textContent, "(ismcts(1s))");
   model.set({ hints: { seat: 0, step: 3, status: "running", done: 300, total: null, elapsed: 0.5, seconds: 1,
     moves: {} } });
   await flush();
@@ -503,6 +524,27 @@ test("review: the Review button on a finished game, its progress, and its messag
   await flush();
   assert.ok(btn.hidden);
   assert.equal(el.querySelectorAll(".nbg-rv-mark").length, 2);
+  // the summary counts in words a person writes: 1 blunder, 0 mistakes (issue 32)
+  assert.match(el.querySelector(".nbg-review").textContent, /0 inaccuracies, 0 mistakes, 1 blunder(?!s)/);
+  model.set({ reviewed: { ...REVIEWED, rows: { ...REVIEWED.rows,
+    6: { ...REVIEWED.rows[4], class: "inaccuracy" }, 7: { ...REVIEWED.rows[4], class: "mistake" } } } });
+  await flush();
+  const summary = el.querySelector(".nbg-review").textContent;
+  assert.match(summary, /1 inaccuracy, 1 mistake, 1 blunder/);
+  assert.ok(!/1 inaccuracies|1 mistakes|1 blunders/.test(summary), summary);
+  // the advisor's name is not upper-cased with the heading (a span the CSS leaves as written)
+  assert.equal(el.querySelector(".nbg-review h4 .nbg-name").textContent, "(ismcts(300))");
+});
+
+test("words: possessives of seat labels, plurals of counts, names kept as written", () => {
+  installDom();
+  assert.equal(possessive("You"), "Your");
+  assert.equal(possessive("P1 greedy"), "P1 greedy's");
+  assert.deepEqual([0, 1, 2].map((n) => plural(n, "mistake")), ["0 mistakes", "1 mistake", "2 mistakes"]);
+  assert.deepEqual([1, 3].map((n) => plural(n, "inaccuracy")), ["1 inaccuracy", "3 inaccuracies"]);
+  assert.equal(plural(2, "day"), "2 days");
+  assert.equal(nameSpan("ismcts(1s)").className, "nbg-name");
+  assert.deepEqual([[], ["P1"], ["P1", "P5"], ["P1", "P5", "P6"]].map(andList), ["", "P1", "P1 and P5", "P1, P5 and P6"]);
 });
 
 const MARGIN = { payoff: "margin", payoff_text: "your final score minus the mean of the others' (points)" };

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { FakeModel, fixtureTest, flush, installDom, renderSynced } from "./fakedom.mjs";
 import { actionLabel, createWidget, decodeAction, encodeAction, expandRuns, makeContext } from "../shared.js";
 import {
-  anchorOffset, board, cardShape, describeCard, footprint, groupMarks, indexLegal, otherCellPx, placementAt, turnedRows,
+  anchorOffset, board, cardShape, describeCard, footprint, groupMarks, indexLegal, otherCellPx, othersCellPx, placementAt, rulerLabels,
+  turnedRows,
   scoringRows, standWindow, symbolAt, topCards,
 } from "../veggies.js";
 
@@ -346,8 +347,11 @@ test("game over: the scoring table and the outlines of Python's groups", () => {
   assert.ok(table);
   const trs = table.querySelectorAll("tbody tr");
   assert.equal(trs.length, 2);
-  assert.match(trs[0].textContent, /1×1 = 1/);
-  assert.match(trs[0].textContent, /−2/);
+  // each score over its sum, so that the table fits a notebook's column (issue 32)
+  const first = trs[0].querySelector("td");
+  assert.equal(first.querySelector(".vg-pts").textContent, "1");
+  assert.equal(first.querySelector(".vg-calc").textContent, "1×1");
+  assert.match(trs[0].textContent, /1×−2/);
   assert.ok(trs[1].classList.contains("vg-win-row"));
   assert.equal(el.querySelectorAll(".vg-own .vg-big-grp").length, 1, "the strawberry group of one");
   assert.ok(el.querySelectorAll(".vg-own .vg-dim").length >= 4, "goods not in a group are dimmed");
@@ -450,4 +454,38 @@ test("an opponent's stand fits a column of the opponents' grid (three side by si
       assert.ok(small >= 9 && big >= 12);
     }
   }
+});
+
+test("the opponents' stands are drawn at one scale: the cell size the widest or tallest needs (issue 32)", () => {
+  const stand = (rows, cols) => ({ origin: [0, 0], rows: Array.from({ length: rows }, () => "S".repeat(cols)) });
+  const stands = [stand(4, 6), stand(4, 6), stand(12, 19), stand(6, 8)];
+  const each = [1, 2, 3].map((s) => otherCellPx(standWindow(stands[s], 0), true));
+  assert.ok(new Set(each).size > 1, `the stands need different sizes: ${each}`);
+  assert.equal(othersCellPx(stands, [1, 2, 3], true), Math.min(...each));
+  // drawn: every opponent's grid has the same --cell
+  const v = placeView({ players: 4, stands: stands.map((st) => ({ ...st, cards: [[5, 0, 0, 0]], rats: 0, hand_size: 1 })) });
+  const el = render(v, []);
+  const cells = [...el.querySelectorAll(".vg-other .vg-grid")].map((g) => g.style.getPropertyValue("--cell"));
+  assert.equal(cells.length, 3);
+  assert.equal(new Set(cells).size, 1, cells.join(" "));
+});
+
+test("the own stand draws the coordinates the moves name: columns along the top, rows down the left (issue 32)", () => {
+  assert.deepEqual(rulerLabels({ r0: -1, c0: -2, rows: 3, cols: 4 }), { cols: ["-2", "-1", "0", "+1"], rows: ["-1", "0", "+1"] });
+  // placing: the window is the stand plus 3 spaces; the labels are the engine's coordinates
+  const el = render(placeView(), legalFor(0, 0, R0_SPOTS));
+  const top = [...el.querySelectorAll(".vg-own .vg-ruler-top .vg-tick")].map((t) => t.textContent);
+  const left = [...el.querySelectorAll(".vg-own .vg-ruler-left .vg-tick")].map((t) => t.textContent);
+  const grid = el.querySelector(".vg-own .vg-grid");
+  assert.equal(top.length, Number(grid.style.getPropertyValue("--gcols")));
+  assert.equal(left.length, Number(grid.style.getPropertyValue("--grows")));
+  assert.deepEqual([top[0], top.at(-1), left[0], left.at(-1)], ["-3", "+5", "-3", "+4"]);
+  // a cell sits under its column's and beside its row's label
+  const cells = [...grid.querySelectorAll("[data-r]")];
+  const k = cells.findIndex((c) => c.getAttribute("data-r") === "1" && c.getAttribute("data-c") === "2");
+  const cols = Number(grid.style.getPropertyValue("--gcols"));
+  assert.equal(top[k % cols], "+2");
+  assert.equal(left[Math.floor(k / cols)], "+1");
+  // and the status says how to read them until the pointer is on the stand
+  assert.match(el.querySelector(".vg-ghost-status").textContent, /count from your starting card/);
 });

@@ -1,9 +1,10 @@
 """A finished game as one self-contained HTML file: the board (the same composed
 ES module and CSS the widget loads), one frame of the view model
 (:mod:`nbgames.widget.view`, what the widget would sync) for one viewer at every
-step, and a scrubber. It opens in a browser with no kernel and no network: the
-module is imported from a Blob URL, as anywidget does, and a small stand-in for
-anywidget's model serves the recorded positions.
+step. It opens in a browser with no kernel and no network: the module is
+imported from a Blob URL, as anywidget does, and a small stand-in for anywidget's
+model serves the recorded positions to the board's own controls (one history
+slider with its step buttons, and Play), as Python would.
 
 The page is made for one viewer (a seat, or None: the spectator) and holds only
 what that viewer may see: the viewer's observations and log lines, the public
@@ -108,8 +109,6 @@ PAGE = """<!doctype html>
 <title>__TITLE__</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 1rem; }
-#nbg-scrub { display: flex; gap: .5rem; align-items: center; margin: .5rem 0 1rem; }
-#nbg-scrub input[type=range] { flex: 1; max-width: 40rem; }
 /* a recorded game has no next game to start: the seed box and "New game" are left out */
 .nbg .nbg-row:has([data-key="ctl-new"]) { display: none; }
 </style>
@@ -118,12 +117,6 @@ body { font-family: system-ui, sans-serif; margin: 1rem; }
 <body>
 <h1 style="font-size:1.2rem">__TITLE__</h1>
 <p id="nbg-about">__ABOUT__</p>
-<div id="nbg-scrub">
-  <button id="nbg-prev" type="button" aria-label="previous step">&#9664;</button>
-  <input id="nbg-range" type="range" min="0" max="__MAX__" value="__START__" aria-label="step">
-  <button id="nbg-next" type="button" aria-label="next step">&#9654;</button>
-  <span id="nbg-step"></span>
-</div>
 <div id="nbg-root"></div>
 <script id="nbg-static" type="application/json">__STATIC__</script>
 <script id="nbg-frames" type="application/json">__FRAMES__</script>
@@ -135,14 +128,10 @@ const FRAMES = JSON.parse(read("nbg-frames"));
 const data = { ...STATIC, ...FRAMES[__START__] };
 __MODEL__
 let timer = null;
-const range = document.getElementById("nbg-range");
-const stepText = document.getElementById("nbg-step");
 function show(i) {
   i = Math.max(0, Math.min(FRAMES.length - 1, i));
   const f = FRAMES[i];
   for (const [k, v] of Object.entries(f)) { data[k] = v; emit(k); }
-  range.value = String(i);
-  stepText.textContent = `step ${i} / ${FRAMES.length - 1}`;
   document.body.dataset.step = String(i);
 }
 function setTrait(k, v) { data[k] = v; emit(k); }
@@ -161,12 +150,9 @@ const model = pageModel((msg) => {
   else if (msg.type === "speed") setTrait("speed", Number(msg.value));
   else if (msg.type === "clear_error") setTrait("error", "");
   else if (msg.type === "tick") {}
-  else setTrait("error", "This page is a recorded game: move through it with the slider or the "
-    + "step buttons. To play, open the board in Jupyter with nbgames.widget(...).");
+  else setTrait("error", "This page is a recorded game: move through it with the history slider or "
+    + "the \u25C0 \u25B6 buttons. To play, open the board in Jupyter with nbgames.widget(...).");
 });
-range.addEventListener("input", () => show(Number(range.value)));
-document.getElementById("nbg-prev").addEventListener("click", () => show(data.step_index - 1));
-document.getElementById("nbg-next").addEventListener("click", () => show(data.step_index + 1));
 const url = URL.createObjectURL(new Blob([read("nbg-esm")], { type: "text/javascript" }));
 const mod = await import(url);
 mod.default.render({ model, el: document.getElementById("nbg-root") });
@@ -192,7 +178,8 @@ def record_html(record: dict, viewer: int | None = None, start: int | None = Non
     who = "the spectator" if viewer is None else f"player {viewer}"
     title = f"{static['name']}: {static['players']} players, as {who} saw it"
     about = (f"A recorded game of {static['name']} as {who} sees it "
-             f"({len(fr) - 1} decisions). Move through it with the slider.")
+             f"({len(fr) - 1} decisions). Move through it with the history slider under "
+             f"Controls, or its \u25C0 \u25B6 buttons.")
     if static["reviewed"]:
         got = static["reviewed"]
         mine = ", ".join(f"player {s}" for s in got["seats"]) or "no seat the viewer may see"
@@ -209,4 +196,4 @@ def record_html(record: dict, viewer: int | None = None, start: int | None = Non
                        ("__ESM__", esm), ("__CSS__", css)):
         page = page.replace(key, value)
     return (page.replace("__TITLE__", html.escape(title)).replace("__ABOUT__", html.escape(about))
-            .replace("__MAX__", str(len(fr) - 1)).replace("__START__", str(start)))
+            .replace("__START__", str(start)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -310,3 +311,146 @@ def until(frame, expression: str, timeout: float = 15.0) -> None:
         if time.monotonic() > end:
             raise AssertionError(f"timed out after {timeout} s waiting for {expression}")
         time.sleep(0.05)
+
+
+def scrub_to(frame, step: int, timeout: float = 15.0) -> None:
+    """Move the board's history slider (the shell's scrubber, the only one on an
+    exported page) to ``step`` as a drag ends (its value, then ``change``) and wait
+    until the page shows that step (``body[data-step]``)."""
+    frame.fill(".nbg .nbg-scrub", str(step))
+    frame.dispatch_event(".nbg .nbg-scrub", "change")
+    until(frame, f"document.body.dataset.step === '{step}'", timeout)
+    frame.evaluate("document.activeElement && document.activeElement.blur()")   # no focus ring in screenshots
+
+
+# Nothing in an element is cut off or covered (tests/browser/test_board_layout_e2e.py, the
+# hint tests): called with a CSS selector, returns a list of problems. For every visible
+# element that holds text of its own (a name, a number, a label): its text fits its box
+# (``scrollWidth <= clientWidth``, and the height unless the box scrolls on purpose), no
+# ancestor's clip hides it (unless it is scrolled out of view in a scroll box, the log),
+# and no other element lies on top of it (``elementFromPoint`` at the text's centre).
+# No box scrolls sideways (a table wider than its panel: its Total column cut off).
+LAYOUT_CHECK = """(sel) => {
+  const root = document.querySelector(sel);
+  const problems = [];
+  // hit-test decorations too (pointer-events: none would hide them from elementFromPoint)
+  const probe = document.createElement('style');
+  probe.textContent = `${sel}, ${sel} * { pointer-events: auto !important; }`;
+  document.head.appendChild(probe);
+  const own = (el) => [...el.childNodes].filter((n) => n.nodeType === 3)
+    .map((n) => n.textContent).join('').replace(/\\s+/g, ' ').trim();
+  const describe = (el) => {
+    const cls = (el.getAttribute('class') || '').split(/\\s+/).filter(Boolean).slice(0, 2).join('.');
+    const text = (el.textContent || '').trim().slice(0, 40);
+    return `${el.tagName.toLowerCase()}${cls ? '.' + cls : ''} "${text}"`;
+  };
+  // the ancestor that hides the point (x, y) of el, if any: a box with overflow other
+  // than visible whose rectangle leaves the point out
+  const clipper = (el, x, y) => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      if (x < b.left || x > b.right || y < b.top || y > b.bottom) return a;
+    }
+    return null;
+  };
+  const scrollsDown = (a) => /(auto|scroll)/.test(getComputedStyle(a).overflowY)
+    && a.scrollHeight > a.clientHeight + 1;
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    const st = getComputedStyle(el);
+    if (/(auto|scroll)/.test(st.overflowX) && el.scrollWidth > el.clientWidth + 1 && st.display !== 'none'
+        && !el.closest('[hidden]')) {
+      problems.push(`${describe(el)}: scrolls sideways, its content is wider than its box `
+        + `(${el.scrollWidth} > ${el.clientWidth})`);
+    }
+  }
+  for (const el of root.querySelectorAll('*')) {
+    const text = own(el);
+    if (!text) continue;
+    const cs = getComputedStyle(el);
+    if (cs.display === 'none' || cs.visibility === 'hidden' || Number(cs.opacity) === 0) continue;
+    if (el.closest('[hidden]') || el.closest('details:not([open]) > :not(summary)')) continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    const scrolls = /(auto|scroll)/.test(cs.overflowX + cs.overflowY);
+    const control = ['SELECT', 'INPUT', 'TEXTAREA', 'OPTION'].includes(el.tagName);
+    if (cs.display !== 'inline' && !scrolls && !control) {
+      if (el.scrollWidth > el.clientWidth + 1) {
+        problems.push(`${describe(el)}: text wider than its box (${el.scrollWidth} > ${el.clientWidth})`);
+      } else if (el.scrollHeight > el.clientHeight + 1 && cs.overflowY !== 'visible') {
+        problems.push(`${describe(el)}: text taller than its box (${el.scrollHeight} > ${el.clientHeight})`);
+      }
+    }
+    // covered? the centre of the element's own text must hit the element itself
+    const range = document.createRange();
+    const node = [...el.childNodes].find((n) => n.nodeType === 3 && n.textContent.trim());
+    range.selectNodeContents(node);
+    const r = range.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const clip = clipper(el, x, y);
+    if (clip && scrollsDown(clip)) continue;     // scrolled out of view in a scroll box (the log)
+    if (clip) {
+      problems.push(`${describe(el)}: cut off by ${describe(clip)}`);
+      continue;
+    }
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit !== el && !el.contains(hit) && !hit.contains(el)) {
+      problems.push(`${describe(el)}: covered by ${describe(hit)}`);
+    }
+  }
+  probe.remove();
+  return problems;
+}"""
+
+
+def layout_problems(frame, selector: str) -> list[str]:
+    """What is cut off or covered inside ``selector`` (see LAYOUT_CHECK); [] when nothing."""
+    return frame.evaluate(LAYOUT_CHECK, selector)
+
+
+def fit_column(page, width: int = 960, selector: str = ".nbg") -> float:
+    """Resize the window until the board (``selector``) is ``width`` px wide: a
+    JupyterLab notebook column on a laptop. Returns the width reached."""
+    got = page.evaluate("(s) => document.querySelector(s).getBoundingClientRect().width", selector)
+    for _ in range(4):
+        if abs(got - width) < 1:
+            break
+        size = page.viewport_size
+        page.set_viewport_size({"width": int(round(size["width"] + width - got)), "height": size["height"]})
+        page.wait_for_timeout(150)
+        got = page.evaluate("(s) => document.querySelector(s).getBoundingClientRect().width", selector)
+    return got
+
+
+def check_hint_panel(page, artifacts: Path, name: str, advisor: str, root_selector: str = ".nbg") -> str:
+    """The hint panel as a person reads it in a 960 px column (issue 32): nothing in it
+    cut off or covered (LAYOUT_CHECK), its title names the advisor as written (not
+    upper-cased), it says what the order of its rows means, and no row lists itself
+    again inside (a move with no fields, "done"). Saves the panel to
+    ``artifacts/<name>``; returns the panel's text."""
+    panel = f"{root_selector} .nbg-hints"
+    assert abs(fit_column(page, 960, root_selector) - 960) < 1
+    box = page.locator(panel).first
+    box.scroll_into_view_if_needed()
+    problems = layout_problems(page, panel)
+    assert not problems, problems
+    title = box.locator("h4").inner_text()            # innerText applies text-transform
+    assert f"({advisor})" in title, title
+    order = box.locator('[data-testid="hint-order"]').inner_text()
+    assert order.startswith("Most searched first: the advisor plays the top move."), order
+    rows = page.evaluate("""(sel) => [...document.querySelectorAll(sel + ' ol.nbg-hint-list > li')]
+      .map((li) => ({
+        head: [...li.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim(),
+        value: (li.querySelector(':scope > .nbg-muted') || {}).textContent || '',
+        subs: [...li.querySelectorAll('ul.nbg-hint-sub > li')].map((x) => x.textContent) }))""", panel)
+    for r in rows:
+        assert all(not sub.startswith(r["head"]) for sub in r["subs"]), f"a row listed again inside: {r}"
+    wins = [int(m.group(1)) for r in rows if (m := re.search(r"wins (\d+)%", r["value"]))]
+    if len(wins) > 1 and max(wins[1:]) > wins[0]:
+        assert "searched less can show a higher win chance" in order, (wins, order)
+    box.screenshot(path=str(artifacts / name))
+    return box.inner_text()
+

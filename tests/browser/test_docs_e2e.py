@@ -57,24 +57,23 @@ def test_a_title_page_replays_its_game_in_the_page(browser, site_url, artifacts,
         board = page.frame_locator("iframe.nbg-replay")
         board.locator("body[data-ready='1']").wait_for(timeout=20_000)
         frame = next(f for f in page.frames if f.url.endswith(f"/replays/{title}.html"))
-        last = int(frame.get_attribute("#nbg-range", "max"))
+        assert frame.locator("input[type=range]").count() == 1, "one scrubber: the board's"
+        last = int(frame.get_attribute(".nbg .nbg-scrub", "max"))
         assert last > 5 and frame.evaluate("document.body.dataset.step") == str(last)
         end_html = frame.inner_html("#nbg-root")
         assert "Game over" in frame.inner_text("#nbg-root")
         # drag the scrubber to the start: the board changes to the first position
-        frame.fill("#nbg-range", "0")
-        frame.dispatch_event("#nbg-range", "input")
-        h.until(frame, "document.body.dataset.step === '0'")
-        assert frame.inner_text("#nbg-step") == f"step 0 / {last}"
+        h.scrub_to(frame, 0)
+        assert frame.inner_text(".nbg .nbg-steptext") == f"step 0 / {last}"
         assert frame.inner_html("#nbg-root") != end_html
         start_html = frame.inner_html("#nbg-root")
-        # one step forward with the page's button, and one more with the board's own control
-        board.locator("#nbg-next").click()
+        # two steps forward with the board's own control
+        board.locator("[data-key='ctl-fwd']").click()
         h.until(frame, "document.body.dataset.step === '1'")
         board.locator("[data-key='ctl-fwd']").click()
         h.until(frame, "document.body.dataset.step === '2'")
         assert frame.inner_html("#nbg-root") != start_html
-        assert frame.input_value("#nbg-range") == "2"
+        assert frame.input_value(".nbg .nbg-scrub") == "2"
         # the frame took the height of its board (the page scrolls, not the frame)
         inner = frame.evaluate("document.documentElement.scrollHeight")
         outer = iframe.evaluate("e => e.getBoundingClientRect().height")

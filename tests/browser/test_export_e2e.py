@@ -48,23 +48,20 @@ def test_export_opens_renders_and_scrubs(browser, files, title, viewer):
         assert page.evaluate("document.body.dataset.step") == str(n)
         end_html = page.evaluate(f"{root}.innerHTML")
         assert len(end_html) > 1000 and page.evaluate(f"{root}.querySelectorAll('*').length") > 20
-        # the page's scrubber
-        page.fill("#nbg-range", "0")
-        page.dispatch_event("#nbg-range", "input")
-        h.until(page, "document.body.dataset.step === '0'")
-        assert page.inner_text("#nbg-step") == f"step 0 / {n}"
+        # one scrubber: the board's own history slider (issue 32: the page had a second)
+        assert page.locator("input[type=range]").count() == 1
+        h.scrub_to(page, 0)
+        assert page.inner_text(".nbg .nbg-steptext") == f"step 0 / {n}"
         h.until(page, f"{root}.innerHTML !== {end_html!r}".replace("\n", "\\n"))
         start_html = page.evaluate(f"{root}.innerHTML")
-        # the next button and the board's own forward control (a goto message)
-        page.click("#nbg-next")
+        # the board's own forward control, twice (a goto message each)
+        page.click("[data-key='ctl-fwd']")
         h.until(page, "document.body.dataset.step === '1'")
         page.click("[data-key='ctl-fwd']")
         h.until(page, "document.body.dataset.step === '2'")
         assert page.evaluate(f"{root}.innerHTML") != start_html
         # back to the end: the board is the final one again
-        page.fill("#nbg-range", str(n))
-        page.dispatch_event("#nbg-range", "input")
-        h.until(page, f"document.body.dataset.step === '{n}'")
+        h.scrub_to(page, n)
         assert "Game over" in page.inner_text("#nbg-root")
         assert not problems, problems
     finally:

@@ -110,3 +110,34 @@ def test_play_a_whole_scoville_game_in_jupyterlab(page, lab_server, jupyter_root
     assert human == moves
     assert kinds.count("bid") >= 1 and "plant" in kinds and "step" in kinds, kinds
     assert not page.js_errors, page.js_errors
+
+
+def test_a_farmer_on_the_fields_edge_stays_on_the_field(browser, tmp_path):
+    """Issue 32: a farmer on a notch of the field's edge ("-d1", "|a3") stuck out half
+    over the field's frame; the plots now lie inside a headland. At the first
+    position of a seeded game with a farmer on an edge notch, every farmer lies
+    inside the field, and the field's column letters and row numbers are drawn."""
+    import nbgames
+    from nbgames.widget.export import record_html
+    rec = nbgames.play(nbgames.load("scoville", players=2), ["greedy"] * 2, seed=3)
+    names = [n["name"] for n in nbgames.load("scoville", players=2).catalog()["notches"]]
+    edge = lambda n: n is not None and (names[n][0] in "|-" or names[n][-1] in "|-")  # noqa: E731
+    step = next(i for i in range(len(rec["actions"]))
+                if any(edge(n) for n in nbgames.replay(rec, upto=i).observation(0)["farmers"]))
+    path = tmp_path / "scoville-edge.html"
+    path.write_text(record_html(rec, viewer=0, start=step), encoding="utf-8")
+    page = browser.new_page(viewport={"width": 992, "height": 1400})
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_selector("body[data-ready='1']", timeout=15_000)
+        boxes = page.evaluate("""() => {
+          const f = document.querySelector('.sc-field').getBoundingClientRect();
+          return [...document.querySelectorAll('.sc-farmer')].map((e) => {
+            const r = e.getBoundingClientRect();
+            const out = Math.max(f.left - r.left, r.right - f.right, f.top - r.top, r.bottom - f.bottom);
+            return {name: e.title, out}; }); }""")
+        assert boxes and all(b["out"] <= 0 for b in boxes), boxes
+        assert page.locator(".sc-ruler-top .sc-tick").all_inner_texts() == list("abcdefghij")
+        assert page.locator(".sc-ruler-left .sc-tick").all_inner_texts() == [str(r) for r in range(1, 8)]
+    finally:
+        page.close()

@@ -40,6 +40,15 @@ def test_hint_panel_on_the_scoville_board(page, lab_server, jupyter_root, artifa
     assert re.match(r"\s*plant \w+ at \u2026", first.inner_text()), first.inner_text()
     assert 1 <= first.locator("ul.nbg-hint-sub > li").count() <= 3
     assert 1 <= board.locator(".nbg-hinted").count() <= 8
+    # the panel in a 960 px column (issue 32): nothing cut off, the order said, the
+    # advisor named as written, no row listed again inside ("done"); and the plots it
+    # names, "d3", are drawn on the field: its column letters and row numbers
+    advisor = h.kernel_json(page, jupyter_root, "w.advisor", "scoville_advisor.json")
+    h.check_hint_panel(page, artifacts, "scoville-hint-panel.png", advisor)
+    plot = first.locator("ul.nbg-hint-sub > li").first.inner_text()
+    letter, number = re.match(r"\s*([a-z])(\d+)\b", plot).groups()
+    assert letter in board.locator(".sc-ruler-top .sc-tick").all_inner_texts(), plot
+    assert number in board.locator(".sc-ruler-left .sc-tick").all_inner_texts(), plot
     board.locator(".nbg-hint-best").first.hover()
     h.save_screenshot(page, "scoville-hints.png", artifacts)
     h.play_the_hint(page)

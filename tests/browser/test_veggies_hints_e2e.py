@@ -63,6 +63,16 @@ def test_hint_heat_on_the_veggies_board(page, lab_server, jupyter_root, artifact
     assert hints["elapsed"] < 5, "the hint arrives within about 2 s (1.5 s budget)"
     check_panel(page, hints, grouped=True)
     assert board.locator(".vg-spot.nbg-hinted").count() >= 1, "the heat is on the stand's spots"
+    # the panel in a 960 px column (issue 32): nothing cut off, the order said, the
+    # advisor named as written; and the places it names, "(+1,+3)", are drawn on the
+    # own stand: its rows down the left, its columns along the top
+    advisor = h.kernel_json(page, jupyter_root, "w.advisor", "veggies_advisor.json")
+    h.check_hint_panel(page, artifacts, "veggies-hint-panel.png", advisor)
+    place = page.locator(".nbg .nbg-hints ul.nbg-hint-sub > li").first.inner_text()
+    row, col = re.match(r"\(\s*([+-]?\d+),\s*([+-]?\d+)\)", place).groups()
+    rows = board.locator(".vg-own .vg-ruler-left .vg-tick").all_inner_texts()
+    cols = board.locator(".vg-own .vg-ruler-top .vg-tick").all_inner_texts()
+    assert row in rows and col in cols, (place, rows, cols)
     board.locator(".nbg-hint-best").first.hover()
     h.save_screenshot(page, "veggies-hints.png", artifacts)
     h.play_the_hint(page)
