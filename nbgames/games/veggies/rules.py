@@ -52,6 +52,17 @@ def _widen(masks, pr, pc, h, w):
         layer[max(0, pr - H + 1):pr + h, max(0, pc - W):pc + w + 1] = True
 
 
+def mark_legal(m, stamp, pr, pc, h, w, size):
+    """Widen the legal positions in ``m`` (the two layers of ``_widen``) for a card
+    of shape (h, w) laid with its top-left at (pr, pc) in a window of ``size``: one
+    precomputed ``stamp`` away from the window's edges, the clipped rule
+    (``_widen``) at them."""
+    if 3 <= pr and pr + h < size and 3 <= pc and pc + w < size:
+        m[:, pr - 3:pr + h + 1, pc - 3:pc + w + 1] |= stamp
+    else:
+        _widen(m, pr, pc, h, w)
+
+
 class VeggiesGame(Game):
     title = "veggies"
     name = "Veggies"
@@ -213,11 +224,7 @@ class VeggiesState(State):
         arr = g.rotated[card][q]
         h, w = arr.shape
         self.tops[seat][pr:pr + h, pc:pc + w] = arr
-        m = self.masks[seat]
-        if 3 <= pr and pr + h < g.P and 3 <= pc and pc + w < g.P:
-            m[:, pr - 3:pr + h + 1, pc - 3:pc + w + 1] |= g.stamps[q & 1]   # (see _widen)
-        else:                                          # at the window's edge: clipped
-            _widen(m, pr, pc, h, w)
+        mark_legal(self.masks[seat], g.stamps[q & 1], pr, pc, h, w, g.P)
         self._blocks[seat] = self._rows[seat] = self._groups[seat] = None
 
     def _block(self, seat):
