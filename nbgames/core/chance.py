@@ -374,6 +374,26 @@ class _Truth:
         _copies(_parts(self.tagged), counts)
         self.fixed = {t: v for t, (c, v) in counts.items() if c > 1}
 
+    def unseen_outcomes(self, rng) -> list | None:
+        """Other outcomes that change only what the seat never saw: at the last
+        chance point that dealt items, those it never saw anywhere are dealt again
+        among their places (a world a perfect memory cannot tell apart; an earlier
+        deal's unseen items may have shaped what was scored in public since)."""
+        outcomes = list(self.outcomes)
+        last = max((p for p, f in enumerate(self.tagged._fresh) if f), default=None)
+        for point, fresh in enumerate(self.tagged._fresh):
+            if point != last:
+                continue
+            loose = [i for i in fresh if (point, i) not in self.seen]
+            if len(loose) < 2:
+                continue
+            kind, n, order = outcomes[point]
+            moved = list(loose)
+            rng.shuffle(moved)
+            swap = dict(zip(loose, moved))
+            outcomes[point] = (kind, n, tuple(swap.get(i, i) for i in order))
+        return outcomes
+
     def outcomes_for(self, world, rng) -> list | None:
         """The chance outcomes that deal ``world``'s items where the truth's stand,
         or None where the world's items cannot be so placed."""
