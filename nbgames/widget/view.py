@@ -77,11 +77,12 @@ def status(state, viewer, seat_info: list[dict], interactive: bool = True,
 
 
 def failed_policy(table: Table, error) -> PolicyError | None:
-    """``error`` when it is the failure of the policy seat to move, at this very
-    position (the board sits there until someone acts), else None."""
+    """``error`` when it is the failure of the policy that plays the seat to move,
+    at this very position (the board sits there until someone acts), else None."""
     state, seat = table.state, table.state.current_player
     if (isinstance(error, PolicyError) and seat is not None and error.seat == seat
-            and error.step == len(state.history) and not table.is_human(seat)):
+            and error.step == len(state.history) and not table.is_human(seat)
+            and describe(table.seats[seat], seat)["name"] == error.policy):
         return error
     return None
 
