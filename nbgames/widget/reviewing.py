@@ -7,7 +7,7 @@ Review button's review, which runs in a background thread. The widget syncs
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 from ..arena.seats import describe
 from ..arena.table import Table

@@ -128,9 +128,10 @@ class BoardTraits(t.HasTraits):
     running)."""
 
     reviewed = t.Dict(read_only=True).tag(sync=True, part="session")
-    """The review of the game on the board (:meth:`GameWidget.review`), as this viewer
-    may see it (:meth:`nbgames.Review.marks`): ``{"classes", "thresholds", "advisor",
-    "exact", "seats", "rows": {step: {"seat", "taken", "best", "taken_id", "best_id",
+    """The review of the game on the board
+    (:meth:`nbgames.widget.GameWidget.review`), as this viewer may see it
+    (:meth:`nbgames.Review.marks`): ``{"classes", "thresholds", "advisor", "exact",
+    "seats", "rows": {step: {"seat", "taken", "best", "taken_id", "best_id",
     "value_taken", "value_best", "loss", "class", "source", "focused"}}}``. Only the
     viewer's own decisions (every seat's with ``reveal``): a row is measured from
     its seat's hand. Empty once a move leaves the reviewed line. Without a review:
