@@ -50,7 +50,7 @@ class GameWidget(BoardTraits, anywidget.AnyWidget):
     ``w.step()``, ``w.play()``, ``w.undo()``, ``w.goto(k)``, ``w.new_game(seed)``
     drive it; ``w.seats[i] = policy`` swaps a seat; ``w.viewer`` is the seat the
     board is drawn for (None: spectator); ``w.reveal = True`` shows every hand
-    (teaching mode, settable from Python only). The synced traits and what each
+    (teaching mode, settable from Python only). Its synced traits and what each
     means: :class:`nbgames.widget.traits.BoardTraits`.
     """
 
