@@ -49,8 +49,9 @@ root_doc = "index"
 nitpicky = True
 nitpick_ignore_regex = [
     # types from the standard library, numpy and other libraries: no inventory is
-    # fetched (the build runs offline), so these cannot link anywhere
-    (r"py:class", r"(numpy|np|pd|pandas|pygambit|concurrent|random|collections|typing|"
+    # fetched (the build runs offline), so these cannot link anywhere (``t``: typing or
+    # traitlets as traitlets itself imports them, e.g. HasTraits.__init__'s ``t.Any``)
+    (r"py:class", r"(numpy|np|pd|pandas|pygambit|concurrent|random|collections|typing|t|"
                   r"traitlets|anywidget|ipywidgets|matplotlib|gymnasium|pettingzoo|pyspiel)\..*"),
     (r"py:class", r"(int|str|float|bool|dict|list|tuple|set|bytes|object|callable|Callable|"
                   r"Iterable|Iterator|Sequence|Mapping|Any|None|NoneType|Path|Executor|"

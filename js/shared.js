@@ -58,14 +58,6 @@
  * ---------------------------------------------------------------------------
  */
 
-/** Every synced trait the shell reads (the whole browser-side model). */
-export const TRAITS = [
-  "title", "name", "players", "viewer", "viewers", "view", "legal", "log_lines", "scores",
-  "winners", "seat_info", "to_move", "status", "step_index", "history_start", "history_len",
-  "error", "speed", "playing", "catalog", "action_space", "advisor", "advisor_label", "advisor_ready",
-  "hints", "thinking", "reviewed",
-];
-
 export const SPEEDS = [0.5, 1, 2, 4, 8, 16];
 
 /** Create an element: h("button", {class: "x", onclick: f, "aria-label": "y"}, "text", child). */
@@ -256,11 +248,18 @@ export function followHint(ctx, apply) {
   apply(hint);
 }
 
-/** Snapshot of the synced traits. */
+/** The synced traits as one draw reads them: each trait is read from the model
+ * once, when first used. The shell keeps no list of the traits: Python declares
+ * them (nbgames/widget/traits.py) and the shell reads what is synced. */
 export function readModel(model) {
-  const data = {};
-  for (const k of TRAITS) data[k] = model.get(k);
-  return data;
+  const seen = new Map();
+  return new Proxy({}, {
+    get(_, k) {
+      if (typeof k !== "string") return undefined;
+      if (!seen.has(k)) seen.set(k, model.get(k));
+      return seen.get(k);
+    },
+  });
 }
 
 /** The controls' enabled/disabled states and labels, from the synced data (pure). */
@@ -554,11 +553,11 @@ export class Shell {
     this.ui = {};          // this view's own UI state (selections), kept across renders
     this.handlers = [];
     this.build();
-    for (const k of TRAITS) {
-      const cb = () => this.schedule();
-      model.on(`change:${k}`, cb);
-      this.handlers.push([`change:${k}`, cb]);
-    }
+    // one redraw (batched) after any synced trait changes: the model's "change"
+    // event (Backbone's in Jupyter, marimo's and the page model's the same)
+    const cb = () => this.schedule();
+    model.on("change", cb);
+    this.handlers.push(["change", cb]);
     this.draw();
   }
 
@@ -665,9 +664,16 @@ export class Shell {
     this.send({ type: "new_game", seed });
   }
 
-  showError(text) {
+  /** The error bar: the error, the next steps Python offers after it (`offers`:
+   * [{label, message}], e.g. retry a failed policy, play its seat, undo), and a
+   * dismiss button. */
+  showError(text, offers = []) {
+    const steps = (offers || []).map((o, i) => h("button", {
+      class: "nbg-btn nbg-offer", "aria-label": o.label.toLowerCase(), "data-key": `ctl-offer-${i}`,
+      onclick: () => this.send(o.message) }, o.label));
     this.errorBox.replaceChildren(
       h("span", { class: "nbg-error-text" }, text),
+      ...steps,
       h("button", { class: "nbg-btn nbg-icon", "aria-label": "dismiss error", "data-key": "ctl-dismiss",
         onclick: () => { this.errorBox.hidden = true; this.send({ type: "clear_error" }); } }, "\u00D7"));
     this.errorBox.hidden = !text;
@@ -685,7 +691,7 @@ export class Shell {
     const status = h("div", { class: ["nbg-status", data.to_move === null ? "nbg-over" : ""] }, data.status || "");
     this.header.replaceChildren(title, status);
 
-    this.showError(data.error || "");
+    this.showError(data.error || "", data.offers);
 
     // board
     let boardEl;

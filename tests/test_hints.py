@@ -197,10 +197,14 @@ def test_a_timed_hint_says_how_far_it_is_and_what_its_values_mean(title):
     join(w)
     h = w.hints
     assert h["status"] == "done" and h["seconds"] == 0.3 and h["total"] is None
-    assert h["done"] > 0 and 0.25 <= h["elapsed"] < 5
+    assert h["done"] > 0 and h["elapsed"] >= 0.25     # it thought for its budget
     assert 0 <= h["value"] <= 1 and "share of the win" in h["meaning"]
     running = [x for x in seen if x.get("status") == "running"]
-    assert running and all(x["seconds"] == 0.3 and x["elapsed"] >= 0 for x in running)
+    assert running and all(x["seconds"] == 0.3 and x["total"] is None for x in running)
+    # the progress only grows: time spent and iterations, up to the finished hint
+    times = [x["elapsed"] for x in running] + [h["elapsed"]]
+    counts = [x["done"] for x in running] + [h["done"]]
+    assert times == sorted(times) and counts == sorted(counts) and times[0] >= 0
     # the default advisor's budget is a time too (a hint within about 2 s)
     assert board(title, "ismcts").advisor == "ismcts(1s)"
 

@@ -16,7 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from widget_kit import board_choice
+from widget_kit import board_choice, synced
 
 import nbgames
 from nbgames.core.registry import spec
@@ -31,14 +31,6 @@ if NODE is None:
     if os.environ.get("CI") == "true":
         pytest.fail("node is required for the JS tests (CI=true)", pytrace=False)
     pytest.skip("node is not installed", allow_module_level=True)
-
-
-def synced(w) -> dict:
-    """What the browser receives: the widget's synced state (``w.get_state()``)
-    without anywidget's and ipywidgets' own keys, as JSON would carry it."""
-    state = {k: v for k, v in w.get_state().items()
-             if not k.startswith("_") and k not in ("layout", "tabbable", "tooltip")}
-    return json.loads(json.dumps(state))
 
 
 def whole_game(title: str, players: int = 3, seed: int = 5, every: int = 1, greedy: bool = False,

@@ -323,7 +323,7 @@ def test_the_review_button_reviews_a_finished_game_in_the_background(monkeypatch
     w.play()
     assert w.reviewed == {"ready": True}
     w._on_msg(w, {"type": "review"}, [])
-    job = w._review_job
+    job = w._reviews.job
     assert w.reviewed.get("status") == "running" or job is None
     if job is not None:
         job["thread"].join(timeout=600)
@@ -341,7 +341,7 @@ def test_a_review_running_when_the_board_moves_on_is_dropped(monkeypatch):
     w.viewer = 0
     w.play()
     w._on_msg(w, {"type": "review"}, [])
-    job = w._review_job
+    job = w._reviews.job
     w.new_game(seed=7)
     job["thread"].join(timeout=600)
-    assert w._review is None and w.reviewed == {}
+    assert w._reviews.shown is None and w.reviewed == {}

@@ -88,6 +88,43 @@ def test_an_error_about_another_seat_is_shown_without_its_private_part():
     assert view.error_text(None, 0) == ""
 
 
+def fails(observation, legal_actions):
+    """A policy that fails, saying something only its seat may read."""
+    raise KeyError(observation.get("seat"), "the secret of seat 1")
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_policy_that_failed_here_is_in_the_frame_without_its_message(title):
+    """Issue 32: the policy to move failed at this position: the status says so, the
+    offers are its next steps (retry; take the seat over only where the board may
+    view it; undo only after a move), and the error reads as the viewer may read it."""
+    table = nbgames.Table(nbgames.load(title, 2), seats=["human", fails], seed=4)
+    err = None
+    while err is None:
+        try:
+            if table.current_player == 0:
+                table.act(table.state.legal_action_ids()[0])    # the policy answers at once
+            else:
+                table.step()
+        except PolicyError as e:
+            err = e
+    retry = {"label": "Retry the policy", "message": {"type": "step"}}
+    undo = {"label": "Undo", "message": {"type": "undo"}}
+    take = {"label": "Play player 1 yourself", "message": {"type": "take_over", "seat": 1}}
+    for viewer in (0, None):
+        f = view.frame(table, viewer, error=err, viewers=[0, 1, None])
+        assert f["status"].startswith("Player 1's policy (fails) failed at this move")
+        assert f["offers"] == ([retry, take, undo] if table.state.step else [retry, take])
+        assert f["error"] == err.public and "secret" not in json.dumps(f)
+        assert view.frame(table, viewer, error=err)["offers"] == [retry] + [undo] * (table.state.step > 0)
+        quiet = view.frame(table, viewer, error=err, interactive=False)   # a recorded game
+        assert quiet["offers"] == [] and "failed" not in quiet["status"]
+    assert "the secret of seat 1" in view.frame(table, 1, error=err)["error"]
+    table.seats[1] = "greedy"                      # fixed from Python: nothing is stuck
+    assert view.frame(table, 0, error=err)["offers"] == []
+    assert "to move" in view.frame(table, 0, error=err)["status"]
+
+
 def test_thinking_is_for_the_policy_seat_or_reveal():
     bot = nbgames.bots.ismcts(iterations=12, seed=1)
     table = nbgames.Table(nbgames.load(TITLES[0], 2), seats=[bot, bot], seed=1)
@@ -109,6 +146,9 @@ def test_the_widget_syncs_exactly_the_view_model(title):
         f = view.frame(w.table, viewer)
         assert {k: getattr(w, k) for k in view.FRAME} == json.loads(json.dumps(f))
         assert {k: getattr(w, k) for k in view.STATIC} == json.loads(json.dumps(view.static(w.game)))
+        # no advisor, no review, no thinking: the session is the view model's default one
+        assert {k: getattr(w, k) for k in view.SESSION} == \
+            view.session(viewer, viewers=[0, 1, 2, None], speed=w.speed)
 
 
 @pytest.mark.parametrize("title", TITLES)
@@ -129,6 +169,7 @@ def test_the_export_writes_exactly_the_view_model(title):
                 del got[k], want[k]
             assert got == json.loads(json.dumps(want))
         assert {k: static[k] for k in view.STATIC} == view.static(game)
+        assert {k: static[k] for k in view.SESSION} == view.session(viewer)
 
 
 def test_the_wire_coding_round_trips():

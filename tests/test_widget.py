@@ -206,8 +206,8 @@ def test_repr_is_deterministic():
 
 
 def test_every_trait_has_a_docstring():
-    tree = ast.parse((ROOT / "nbgames" / "widget" / "base.py").read_text())
-    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "GameWidget")
+    tree = ast.parse((ROOT / "nbgames" / "widget" / "traits.py").read_text())
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "BoardTraits")
     body = cls.body
     traits = []
     for i, node in enumerate(body):
@@ -224,27 +224,103 @@ def test_every_trait_has_a_docstring():
     assert ours <= set(traits), ours - set(traits)
 
 
-def js_traits() -> list[str]:
-    """The trait list of js/shared.js (``export const TRAITS = [...]``)."""
-    src = (ROOT / "js" / "shared.js").read_text()
-    block = re.search(r"export const TRAITS = \[(.*?)\];", src, re.S)
-    assert block, "js/shared.js has no TRAITS list"
-    return re.findall(r'"([a-z_]+)"', block.group(1))
-
-
-def test_the_browser_reads_exactly_the_traits_python_syncs():
-    """The trait list is written twice, in Python (the widget's synced traits) and in
-    js/shared.js (what the shell reads and listens to): they must be the same set, and
-    the view model's traits are among them."""
+def test_every_synced_trait_is_declared_once_and_computed_by_the_view_model():
+    """Issue 30: the trait list was written in three places (the widget's traits, a
+    TRAITS list in js/shared.js, the network seat's defaults). Now the declarations
+    (widget/traits.py) are the one list: the view model computes exactly their
+    parts, the widget, a hosted seat and an exported page send every one of them,
+    and the browser keeps no list (it reads what is synced)."""
+    from nbgames.net import frames as net_frames
     from nbgames.widget import view
+    from nbgames.widget.export import frames as page_frames
+    names = set(view.TRAITS)
+    assert names == set(view.STATIC) | set(view.FRAME) | set(view.SESSION)
+    assert len(view.TRAITS) == len(view.STATIC) + len(view.FRAME) + len(view.SESSION)
     python = {k for k in GameWidget.class_trait_names(sync=True) if not k.startswith("_")}
-    python -= {"layout", "tabbable", "tooltip"}        # ipywidgets' own
-    js = js_traits()
-    assert len(js) == len(set(js)), "a trait listed twice in js/shared.js"
-    assert set(js) == python, (f"only in Python: {sorted(python - set(js))}; "
-                               f"only in js/shared.js: {sorted(set(js) - python)}")
-    assert set(view.FRAME) | set(view.STATIC) <= python
-    assert set(synced(new(FIRST))) == python
+    assert python - {"layout", "tabbable", "tooltip"} == names       # ipywidgets' own aside
+    w = new(FIRST)
+    assert set(synced(w)) == names
+    assert tuple(view.static(w.game)) == view.STATIC
+    assert tuple(view.frame(w.table, 0)) == view.FRAME
+    assert tuple(view.session(0)) == view.SESSION
+    # a hosted seat and an exported page: the static part and a frame give every trait
+    assert set(net_frames.static(w.game, 0)) | set(net_frames.frame(w.table, 0)) == names
+    w.act(w.legal_ids[0])
+    static, pages = page_frames(w.state.record(), 0)
+    assert all(set(static) | set(f) == names for f in pages)
+    # the browser reads what is synced: js/shared.js lists no traits
+    src = (ROOT / "js" / "shared.js").read_text()
+    for block in re.findall(r"\[([^\[\]]*)\]", src):
+        listed = set(re.findall(r'"([a-z_]+)"', block)) & names
+        assert len(listed) < 5, f"js/shared.js lists synced traits: {sorted(listed)}"
+
+
+def raises_a_key_error(observation, legal_actions):
+    """A user's policy with a bug: it looks a card up in a dict that lacks it."""
+    return {}[f"card {len(legal_actions)}"]
+
+
+def failed_board(viewers=None):
+    """Seat 1 plays raises_a_key_error; seat 0 (the viewer) clicks until it fails."""
+    w = nbgames.widget(FIRST, players=2, seats=["human", raises_a_key_error], seed=2,
+                       viewers=viewers)
+    while w.error == "":
+        click(w, w.legal_ids[0])
+    return w
+
+
+def test_a_failed_policy_says_so_and_offers_retry_take_over_and_undo():
+    """Issue 32: a failing policy showed "raised KeyError at step 4" and the board sat
+    at "to move". Now the status says the seat's policy failed and where the whole
+    error is, and the board offers the next steps; the key stays private to seat 1."""
+    w = failed_board(viewers=[0, 1])
+    err = w.last_error
+    assert isinstance(err, PolicyError) and err.seat == 1 and "KeyError: 'card " in str(err)
+    assert "to move" not in w.status
+    assert w.status.startswith("Player 1's policy (raises_a_key_error) failed at this move")
+    assert "w.last_error" in w.status
+    assert w.offers == [
+        {"label": "Retry the policy", "message": {"type": "step"}},
+        {"label": "Play player 1 yourself", "message": {"type": "take_over", "seat": 1}},
+        {"label": "Undo", "message": {"type": "undo"}}]
+    assert "card " not in w.error and "card " not in json.dumps(synced(w))   # seat 1's own
+    w.viewer = 1
+    assert "KeyError: 'card " in w.error                 # that seat's own view reads the key
+    w.viewer = 0
+    step = w.step_index
+    send(w, w.offers[0]["message"])                      # retry: it fails again, same offers
+    assert w.step_index == step and isinstance(w.last_error, PolicyError) and w.offers
+    send(w, w.offers[1]["message"])                      # take the seat over
+    assert w.seats.names()[1] == "human" and w.viewer == 1 and w.error == "" and w.offers == []
+    assert w.legal_ids == sorted(int(a) for a in w.state.legal_action_ids())
+    assert w.status == "Your move (player 1)."
+
+
+def test_a_failed_policy_offers_only_what_the_board_may_do():
+    """A seat the board may not view is not offered (taking it over would show its
+    hand), and a browser that asks anyway is refused; undo takes back the human's
+    move and leaves the failure behind."""
+    w = failed_board()
+    assert w.viewers == [0]
+    assert [o["label"] for o in w.offers] == ["Retry the policy", "Undo"]
+    send(w, {"type": "take_over", "seat": 1})
+    assert "may not be taken over" in w.error and w.seats.names()[1] == "raises_a_key_error"
+    assert w.viewer == 0 and w.legal == []
+    send(w, {"type": "undo"})
+    assert w.error == "" and w.offers == [] and w.status == "Your move (player 0)."
+
+
+def test_legal_actions_are_the_shown_seats_on_its_turn_as_on_a_joined_board():
+    """Issue 32: boards of nbgames.join(...) had .legal_actions(), widget boards not.
+    The same meaning: the legal actions of the seat the board shows, on its turn."""
+    w = new(FIRST)
+    got = w.legal_actions()
+    assert len(got) > 0 and [a.id for a in got] == w.legal_ids
+    assert [a.label for a in got] == [a.label for a in w.state.legal_actions()]
+    w.act(got[0])
+    spectator = nbgames.widget(state=w.state, viewer=None)
+    other = nbgames.widget(state=w.state, viewer=(w.state.current_player + 1) % w.game.players)
+    assert len(spectator.legal_actions()) == 0 and len(other.legal_actions()) == 0
 
 
 def test_engine_never_imports_the_widget():

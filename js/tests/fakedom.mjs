@@ -250,6 +250,7 @@ export class FakeModel {
   set(changes) {
     Object.assign(this.state, changes);
     for (const k of Object.keys(changes)) for (const fn of this.handlers[`change:${k}`] || []) fn();
+    for (const fn of this.handlers.change || []) fn();
   }
 }
 

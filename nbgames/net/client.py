@@ -24,7 +24,7 @@ from ..core.actions import ActionList
 from ..core.errors import NbgamesError, OptionError
 from ..core.registry import load
 from ..widget.assets import compose_css, compose_esm
-from ..widget.base import GameWidget
+from ..widget.view import TRAITS
 from ..widget.wire import expand_runs
 from . import protocol as P
 from .protocol import RemoteError
@@ -363,12 +363,7 @@ class Client:
 
 
 # -- the board widget bound to a remote seat ---------------------------------------------------
-def _synced_traits() -> list[str]:
-    """The traits the board widget syncs (its own, not anywidget's)."""
-    return [n for n, tr in GameWidget.class_own_traits().items() if tr.metadata.get("sync")]
-
-
-_SYNCED = frozenset(_synced_traits())
+_SYNCED = frozenset(TRAITS)           # the traits the board widget syncs (widget/traits.py)
 
 
 class RemoteBoard(anywidget.AnyWidget):
@@ -467,7 +462,7 @@ def board_class(title: str) -> type:
     cls = _BOARDS.get(title)
     if cls is None:
         name = "Remote" + "".join(p.title() for p in title.split("_")) + "Board"
-        traits = {n: t.Any(None, allow_none=True).tag(sync=True) for n in _synced_traits()}
+        traits = {n: t.Any(None, allow_none=True).tag(sync=True) for n in TRAITS}
         cls = _BOARDS[title] = type(name, (RemoteBoard,), {
             "__module__": __name__, "__doc__": RemoteBoard.__doc__, "_esm": compose_esm(title),
             "_css": compose_css(title), **traits})

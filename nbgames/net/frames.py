@@ -29,10 +29,10 @@ def decisions(state) -> int:
 
 
 def static(game, viewer: int | None) -> dict:
-    """The traits that never change for one viewer of one game."""
-    return {**view.static(game), "viewer": viewer, "viewers": [viewer], "error": "",
-            "speed": 2.0, "playing": False, "advisor": "", "advisor_label": "Hint",
-            "advisor_ready": False, "hints": {}, "thinking": {}}
+    """The traits that never change for one viewer of one game: the game's, and the
+    view model's session of a board with no kernel behind it (no advisor, no
+    review, not playing)."""
+    return {**view.static(game), **view.session(viewer)}
 
 
 def seat_info(table: Table) -> list[dict]:

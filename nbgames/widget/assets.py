@@ -222,11 +222,12 @@ def page_css(title: str) -> str:
 
 
 # anywidget's model, stood in for on a page: the traits live in the page's ``data``
-# (declared before it is used), ``emit(k)`` tells the board that trait ``k`` changed,
+# (declared before it is used), ``emit(k)`` tells the board that trait ``k`` changed
+# (the ``change:k`` and the ``change`` events, as a Jupyter model fires them),
 # and ``pageModel(send)`` is the model the board renders with (``send`` gets the
 # board's messages).
 PAGE_MODEL_JS = """const handlers = new Map();
-const emit = (k) => (handlers.get(`change:${k}`) || []).forEach((cb) => cb());
+const emit = (k) => [`change:${k}`, "change"].forEach((ev) => (handlers.get(ev) || []).forEach((cb) => cb()));
 function pageModel(send) {
   return {
     get: (k) => data[k],

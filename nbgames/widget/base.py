@@ -1,8 +1,10 @@
-"""GameWidget: a :class:`~nbgames.arena.table.Table` plus its traits and a table of
-message handlers. Everything else lives beside it: the arguments are checked in
-:mod:`.options`, what is synced is computed by the view model :mod:`.view`
-(shared with the HTML export), legal ids travel run-length coded
-(:mod:`.wire`), hints run over the Table (:mod:`nbgames.arena.advice`).
+"""GameWidget: a :class:`~nbgames.arena.table.Table` plus its traits, a table of
+message handlers, and the sync of every trait through the view model. Everything
+else lives beside it: the traits are declared in :mod:`.traits`, the arguments
+are checked in :mod:`.options`, every synced value is computed by the view model
+:mod:`.view` (shared with the HTML export and a hosted table), legal ids travel
+run-length coded (:mod:`.wire`), hints run over the Table
+(:mod:`nbgames.arena.advice`), the review on the board in :mod:`.reviewing`.
 
 Python owns the truth. The browser only renders what is synced and sends
 messages; it never writes a trait (see :meth:`GameWidget.set_state`). The one
@@ -23,155 +25,34 @@ import anywidget
 import traitlets as t
 
 from ..arena.advice import Advice
-from ..arena.seats import SeatList, describe
+from ..arena.seats import SeatList
 from ..arena.table import HumanTurnError, Table
-from ..core.actions import Action
+from ..core.actions import Action, ActionList
 from ..core.errors import GameOverError, InvalidActionError, NbgamesError, NotLegalError, OptionError
 from ..core.game import Game
 from ..core.state import State
 from . import options, view
+from .reviewing import BoardReview
+from .traits import BoardTraits
 from .wire import expand_runs
 
 _UNSET = object()
-
-
-def _same_line(a, b) -> bool:
-    """Two (origin, line) keys of the same game and history line."""
-    return a[0] is b[0] and a[1] == b[1]
 
 
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(BoardTraits, anywidget.AnyWidget):
     """A board to play, step and inspect one game in a notebook.
 
     Make one with :func:`nbgames.widget`. ``w.state`` is the live engine state;
     ``w.step()``, ``w.play()``, ``w.undo()``, ``w.goto(k)``, ``w.new_game(seed)``
     drive it; ``w.seats[i] = policy`` swaps a seat; ``w.viewer`` is the seat the
     board is drawn for (None: spectator); ``w.reveal = True`` shows every hand
-    (teaching mode, settable from Python only).
+    (teaching mode, settable from Python only). Its synced traits and what each
+    means: :class:`nbgames.widget.traits.BoardTraits`.
     """
-
-    # -- synced traits: everything the browser ever sees --------------------------
-    title = t.Unicode("", read_only=True).tag(sync=True)
-    """The title: the name of its folder in ``nbgames/games/``."""
-
-    name = t.Unicode("", read_only=True).tag(sync=True)
-    """The game's display name."""
-
-    players = t.Int(0, read_only=True).tag(sync=True)
-    """Number of seats."""
-
-    viewer = t.Int(None, allow_none=True).tag(sync=True)
-    """The seat the board is drawn for; None is a spectator. Python may set any seat
-    (it is then added to ``viewers``); the browser may only pick one of ``viewers``
-    through a message."""
-
-    viewers = t.List(read_only=True).tag(sync=True)
-    """The seats the viewer selector offers (None = spectator), set by the notebook."""
-
-    view = t.Dict(read_only=True).tag(sync=True)
-    """``state.observation(viewer)``, exactly as the engine makes it: what the viewer
-    seat may see, nothing more. With ``reveal`` on it also holds ``reveal``: the
-    private parts of every other seat."""
-
-    catalog = t.Dict(read_only=True).tag(sync=True)
-    """``game.catalog()``: public facts that never change during the game (card
-    faces, prices), which observations name by index. Sent once."""
-
-    action_space = t.Dict(read_only=True).tag(sync=True)
-    """``game.action_space.to_json()``: the layout of action ids (kinds, fields,
-    label templates). Sent once; ``js/shared.js`` decodes ids with it."""
-
-    legal = t.List(read_only=True).tag(sync=True)
-    """The viewer's legal action ids when it is the viewer's turn and the viewer's
-    seat is human (empty otherwise), sorted and run-length coded (see
-    ``nbgames.widget.wire.run_length``): ``[gap, count, gap, count, ...]``. The browser decodes them
-    into kinds and fields with ``action_space``, and makes labels from its templates."""
-
-    log_lines = t.List(read_only=True).tag(sync=True)
-    """The last ``log_limit`` log lines the viewer may read (``state.log(viewer)``)."""
-
-    scores = t.List(read_only=True).tag(sync=True)
-    """Scores (running totals) by seat."""
-
-    winners = t.List(read_only=True).tag(sync=True)
-    """Winning seats once the game is over; empty before."""
-
-    seat_info = t.List(read_only=True).tag(sync=True)
-    """Seat descriptors ``{"seat", "kind": "human"|"policy", "name"}``."""
-
-    to_move = t.Int(None, allow_none=True, read_only=True).tag(sync=True)
-    """The seat to decide (public), None when the game is over."""
-
-    status = t.Unicode("", read_only=True).tag(sync=True)
-    """One line for people: whose move it is, or who won."""
-
-    step_index = t.Int(0, read_only=True).tag(sync=True)
-    """Decisions made so far (``w.state.step``): the scrubber position."""
-
-    history_start = t.Int(0, read_only=True).tag(sync=True)
-    """The first scrubber position (0, or the step of the state the widget was made from)."""
-
-    history_len = t.Int(0, read_only=True).tag(sync=True)
-    """The last scrubber position: decisions in the current line, including those
-    after the current position that ``goto``/``undo`` stepped back over."""
-
-    error = t.Unicode("", read_only=True).tag(sync=True)
-    """The last error (a refused click, a failing policy), shown in the widget; cleared
-    by the next successful action. An error about another seat's decision is shown
-    without that seat's private content (what its policy returned, its legal
-    actions); ``w.last_error`` holds the whole exception, in Python only."""
-
-    speed = t.Float(2.0).tag(sync=True)
-    """Decisions per second when playing (play/pause), from 0.25 to 50."""
-
-    playing = t.Bool(False, read_only=True).tag(sync=True)
-    """True while the browser's play button lets policy seats move at ``speed``."""
-
-    advisor = t.Unicode("", read_only=True).tag(sync=True)
-    """The name of the advisor behind the Hint button ("" when there is none)."""
-
-    advisor_label = t.Unicode("Hint", read_only=True).tag(sync=True)
-    """What the advisor's button says: "Solve" for an exact solver (an advisor with
-    ``can_solve``, such as ``nbgames.theory.solver()``), else "Hint"."""
-
-    advisor_ready = t.Bool(False, read_only=True).tag(sync=True)
-    """True when the advisor can advise the viewer now: it is the human viewer's turn
-    and, for a solver, the position is small enough to solve (``can_solve`` on the
-    viewer's infoset). The button is shown only then."""
-
-    hints = t.Dict(read_only=True).tag(sync=True)
-    """The advisor's analysis of the viewer's decision (empty when none):
-    ``{"seat", "step", "status": "running"|"done", "done", "total", "elapsed",
-    "seconds", "value", "meaning", "moves": {aid: {"share", "visits", "value"}}}``:
-    ``done`` iterations of ``total`` (None for a time budget: then ``elapsed`` of
-    ``seconds`` tells the progress), ``value`` the expected result for the viewer
-    over the whole search and ``meaning`` what a value is (e.g. "expected share
-    of the win ..."). Only the viewer's legal actions, only from the viewer's
-    infoset, and only while the position is the one analysed: any move, undo,
-    goto, new game or viewer change clears it (and cancels a search still
-    running)."""
-
-    reviewed = t.Dict(read_only=True).tag(sync=True)
-    """The review of the game on the board (:meth:`GameWidget.review`), as this viewer
-    may see it (:meth:`nbgames.Review.marks`): ``{"classes", "thresholds", "advisor",
-    "exact", "seats", "rows": {step: {"seat", "taken", "best", "taken_id", "best_id",
-    "value_taken", "value_best", "loss", "class", "source", "focused"}}}``. Only the
-    viewer's own decisions (every seat's with ``reveal``): a row is measured from
-    its seat's hand. Empty once a move leaves the reviewed line. Without a review:
-    ``{"ready": true}`` when the game on the board is over (the board offers its
-    Review button), ``{"status": "running", "done", "total"}`` while that button's
-    review runs. The scrubber marks each row by class; at a row the board shows the
-    move taken beside the advisor's choice through the hint overlay."""
-
-    thinking = t.Dict(read_only=True).tag(sync=True)
-    """With ``show_thinking``: the statistics of the last policy decision (a search
-    bot's ``last_analysis``): ``{"seat", "step", "chosen", "moves": {...}}``. They
-    were computed from that seat's hand, so they are sent only when the viewer is
-    that seat or ``reveal`` is on; otherwise ``{"seat", "step", "hidden": true}``."""
 
     # -- construction (the arguments are checked in .options) --------------------------
     def __init__(self, game_or_state: Game | State, *, seats=None, seed=None, viewer=_UNSET,
@@ -181,10 +62,10 @@ class GameWidget(anywidget.AnyWidget):
         self._reveal = options.check_flag("reveal", reveal)
         self._show_thinking = options.check_flag("show_thinking", show_thinking)
         self._error: NbgamesError | str | None = None
-        self._review = None                  # (Review, the line it reviewed)
-        self._review_job = None              # the Review button's review while it runs
         self._table = table = Table(game_or_state, seats=seats, seed=seed)
         self._advice = Advice(table, advisor, on_change=self._advice_changed)
+        self._reviews = BoardReview(table, on_progress=self._review_progress,
+                                    on_done=self._review_done)
         game = self._game = table.game
         humans = [i for i in range(game.players) if table.is_human(i)]
         if viewer is _UNSET:
@@ -195,8 +76,6 @@ class GameWidget(anywidget.AnyWidget):
         # whole initial view and no update follows it.
         for name, value in view.static(game).items():
             self.set_trait(name, value)
-        self.set_trait("advisor", self._advice.name)
-        self.set_trait("advisor_label", self._advice.label)
         self.speed = options.check_speed(speed)
         self.viewer = viewer
         table.on_change(self._sync)
@@ -255,6 +134,12 @@ class GameWidget(anywidget.AnyWidget):
         """The synced legal ids: what the board lets a person click."""
         return expand_runs(self.legal)
 
+    def legal_actions(self) -> ActionList:
+        """The legal actions of the seat the board shows, on its turn (a human seat's:
+        what the board lets a person click; empty otherwise), as on a board of
+        ``nbgames.join(...)``."""
+        return ActionList(self._game, self.legal_ids)
+
     def act(self, action: Any) -> Action:
         """Play ``action`` (an Action, id or label) for the human seat to move, then let
         policy seats answer: exactly what a click does."""
@@ -300,93 +185,9 @@ class GameWidget(anywidget.AnyWidget):
         beside the advisor's choice. Returns the :class:`nbgames.Review`.
         ``w.review(a_review)`` shows a review made before (of this same line).
         The board shows the viewer its own decisions only, unless ``reveal``."""
-        from ..arena.review import Review
-        from ..arena.review import review as run_review
-        line = self._line_record()
-        if isinstance(seats, Review):
-            got = seats
-            if advisor is not None or budget is not None or kwargs:
-                raise OptionError("w.review(a_review) shows a review made before; give no other "
-                                  "arguments")
-            if got.record.get("actions") != line["actions"] or got.title != self._game.title:
-                raise OptionError("this review is of another game or line than the one on the "
-                                  "board; run w.review() to review the board's game")
-        else:
-            got = run_review(line, seats, advisor, budget, **kwargs)
-        self._review_job = None
-        self._review = (got, self._line_key())
+        got = self._reviews.run(seats, advisor, budget, **kwargs)
         self._sync()
         return got
-
-    def _line_record(self) -> dict:
-        """The record of the whole history line (the redo tail included)."""
-        table = self._table
-        state = table.origin.clone()
-        for aid in table.line:
-            state.apply(aid)
-        rec = state.record()
-        rec["policies"] = [describe(v, i)["name"] for i, v in enumerate(table.seats)]
-        return rec
-
-    def _line_key(self) -> tuple:
-        table = self._table
-        return (table.origin, tuple(table.line))
-
-    def _review_marks(self) -> dict:
-        """The ``reviewed`` trait: the review's marks for the viewer; while the Review
-        button's review runs, its progress; else ``{"ready": True}`` when the game on
-        the board is over (the Review button is offered), or nothing."""
-        key = self._line_key()
-        job = self._review_job
-        if job is not None:
-            if _same_line(job["key"], key):
-                return {"status": "running", "done": job["done"], "total": job["total"]}
-            self._review_job = None            # the board moved on: its result will be dropped
-        if self._review is not None:
-            got, line = self._review
-            if _same_line(line, key):
-                return got.marks(self.viewer, self._reveal)
-            self._review = None                # a move left the reviewed line: it is stale
-        table = self._table
-        over = table.history_len == len(self.state.history) and self.state.is_terminal()
-        return {"ready": True} if over and table.history_len > table.history_start else {}
-
-    def _h_review(self, msg):
-        """The Review button: review every seat of the finished game on the board in a
-        background thread (the default advisor and budget), its progress in
-        ``reviewed``; the board shows the viewer's own decisions when it is done."""
-        import threading
-
-        from ..arena.review import review as run_review
-        if not self._review_marks().get("ready"):
-            raise NotLegalError("the Review button reviews a finished game, at its end; "
-                                "play it to the end (w.review() reviews any line)")
-        line = self._line_record()
-        job = self._review_job = {"key": self._line_key(), "done": 0,
-                                  "total": None, "thread": None}
-
-        def progress(done, total):
-            job["done"], job["total"] = done, total
-            if self._review_job is job:
-                self.set_trait("reviewed", self._review_marks())
-
-        def work():
-            try:
-                got = run_review(line, progress=progress)
-            except Exception as e:  # noqa: BLE001 - shown in the widget, whole in last_error
-                if self._review_job is job:
-                    self._review_job = None
-                    self._fail(NbgamesError(f"review failed: {type(e).__name__}: {e}"[:300],
-                                            public=f"review failed: {type(e).__name__}"))
-                    self._sync()
-                return
-            if self._review_job is job:
-                self._review_job = None
-                self._review = (got, job["key"])
-                self._sync()
-
-        job["thread"] = threading.Thread(target=work, daemon=True, name="nbgames-review")
-        job["thread"].start()
 
     def cancel_hint(self) -> None:
         """Stop a running hint and clear the heat from the board."""
@@ -528,6 +329,26 @@ class GameWidget(anywidget.AnyWidget):
     def _h_cancel_hint(self, msg):
         self._advice.cancel()
 
+    def _h_review(self, msg):
+        """The Review button: review every seat of the finished game on the board in a
+        background thread, its progress in ``reviewed``."""
+        self._reviews.start(self.viewer, self._reveal)
+
+    def _h_take_over(self, msg):
+        """Play a policy seat yourself (a button offered when its policy failed): the
+        seat becomes human and the board turns to it. Only a seat the board may
+        view: playing it shows its hand."""
+        seat = msg.get("seat")
+        if seat is None or seat not in self._viewers or not _is_int(seat):
+            raise OptionError(f"seat {str(seat)[:20]!r} may not be taken over from this board; "
+                              f"it may view {self._viewers}")
+        if self._table.is_human(seat):
+            raise NotLegalError(f"player {seat} is already played by a person")
+        self.set_trait("playing", False)
+        self._table.seats[seat] = "human"
+        self._error = None
+        self.viewer = seat
+
     def _follow_human(self):
         """Hot seat: when another human seat that may be viewed must move next, the
         board turns to it."""
@@ -548,17 +369,27 @@ class GameWidget(anywidget.AnyWidget):
             self._error = error
             self.set_trait("error", view.error_text(error, self.viewer, self._reveal))
 
+    def _review_progress(self):
+        """The Review button's review made progress (from its thread): sync it at once."""
+        self.set_trait("reviewed", self._reviews.marks(self.viewer, self._reveal))
+
+    def _review_done(self, error: NbgamesError | None):
+        if error is not None:
+            self._fail(error)
+        self._sync()
+
     def _sync(self):
-        """Compute every synced trait (:func:`.view.frame`) and send what changed, in
-        one message."""
-        viewer, table = self.viewer, self._table
+        """Compute every synced trait but the static ones (:func:`.view.frame` and
+        :func:`.view.session`) and send what changed, in one message."""
+        viewer, table, reveal = self.viewer, self._table, self._reveal
         self._advice.refresh(viewer)           # a hint of another position is stale
-        data = view.frame(table, viewer, reveal=self._reveal, log_limit=self._log_limit)
-        data["thinking"] = view.thinking(table, viewer, self._reveal) if self._show_thinking else {}
-        data["reviewed"] = self._review_marks()
-        data["error"] = view.error_text(self._error, viewer, self._reveal)
-        data["viewers"] = list(self._viewers)
-        data["advisor_ready"] = self._advice.ready(viewer)
+        data = {**view.frame(table, viewer, reveal=reveal, log_limit=self._log_limit,
+                             error=self._error, viewers=self._viewers),
+                **view.session(viewer, viewers=self._viewers, speed=self.speed,
+                               playing=self.playing, advice=self._advice,
+                               thinking=view.thinking(table, viewer, reveal)
+                               if self._show_thinking else None,
+                               reviewed=self._reviews.marks(viewer, reveal))}
         with self.hold_sync():
             for name, value in data.items():
                 self.set_trait(name, value)
@@ -608,8 +439,10 @@ HANDLERS = {
     "speed": GameWidget._h_speed, "clear_error": GameWidget._h_clear_error,
     "hint": GameWidget._h_hint, "hint_wait": GameWidget._h_hint_wait,
     "cancel_hint": GameWidget._h_cancel_hint, "review": GameWidget._h_review,
+    "take_over": GameWidget._h_take_over,
 }
 BROWSER_MESSAGES = {"action": "click", "step": "step", "play": "play", "pause": "pause",
                     "tick": "tick", "undo": "undo", "goto": "goto", "new_game": "new_game",
                     "viewer": "viewer", "speed": "speed", "clear_error": "clear_error",
-                    "hint": "hint", "cancel_hint": "cancel_hint", "review": "review"}
+                    "hint": "hint", "cancel_hint": "cancel_hint", "review": "review",
+                    "take_over": "take_over"}

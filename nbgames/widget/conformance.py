@@ -20,9 +20,12 @@ FIXED = {"_esm", "_css", "_anywidget_id", "_model_id", "_view_count", "_dom_clas
 
 
 def synced(w) -> dict:
-    """Everything the browser receives: the widget's whole comm state."""
-    return {k: v for k, v in w.get_state().items() if k not in FIXED
-            and not k.startswith("_model") and not k.startswith("_view")}
+    """Everything the browser receives: the widget's whole comm state (anywidget's
+    and ipywidgets' own keys left out), as JSON carries it. Every other key is
+    kept, a trait nobody meant to sync included, so the proofs see it too."""
+    state = {k: v for k, v in w.get_state().items() if k not in FIXED
+             and not k.startswith("_model") and not k.startswith("_view")}
+    return json.loads(json.dumps(state))
 
 
 def _positions(game, seed: int, every: int):

@@ -63,8 +63,7 @@ def frames(record: dict, viewer: int | None, reveal: bool = False,
         if row is not None and row["seat"] == viewer:          # the viewer's own decision
             f["legal"] = run_length(table.state.legal_action_ids())
         out.append(f)
-    static = {**view.static(game), "viewer": viewer, "viewers": [viewer], "error": "",
-              "speed": 2.0, "playing": False, "reviewed": marks}
+    static = {**view.static(game), **view.session(viewer, reviewed=marks)}
     for key in view.FRAME:
         if all(f[key] == out[0][key] for f in out):
             static[key] = out[0][key]
