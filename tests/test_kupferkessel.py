@@ -610,7 +610,7 @@ def test_a_tie_is_shared():
     game = nbgames.load("kupferkessel")
     s = play_until(game, lambda s: s.is_terminal() and len(set(s.scores())) == 1, seeds=range(300))
     assert s.winners() == [0, 1] == s.record()["winners"]
-    assert s.log()[-1] == "Game over. Winner(s): P0, P1."
+    assert s.log()[-1] == "Game over: player 0 and player 1 win."
 
 
 def test_third_colour_doubles_for_the_third_player():

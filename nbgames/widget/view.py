@@ -25,6 +25,7 @@ from ..arena.advice import rounded_moves
 from ..arena.seats import describe
 from ..arena.table import Table
 from ..core.errors import NbgamesError, PolicyError
+from ..core.words import who_won
 from . import traits
 from .wire import run_length
 
@@ -63,9 +64,7 @@ def status(state, viewer, seat_info: list[dict], interactive: bool = True,
     viewer may click), or that the policy to move failed here (``failed``: what
     :func:`failed_policy` found)."""
     if state.is_terminal():
-        w = state.winners()
-        who = " and ".join(f"player {s}" for s in w)
-        return f"Game over: {who} {'win' if len(w) > 1 else 'wins'}."
+        return f"Game over: {who_won(state.winners())}."
     seat = state.current_player
     human = seat_info[seat]["kind"] == "human"
     if failed is not None:

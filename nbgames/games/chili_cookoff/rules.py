@@ -12,6 +12,7 @@ from ...core import Game, Option, State, components_option, int_range
 from ...core.action_space import ActionSpace, Kind
 from ...core.fields import hidden, private, public
 from ...core.state import take
+from ...core.words import who_won
 from . import scoring
 from .components import ComponentError, load_components
 
@@ -198,7 +199,7 @@ class CookoffState(State):
         if self.round >= g.options["rounds"]:
             self.phase = OVER
             self.current_player = None
-            self._say(f"Game over. Winner(s): {', '.join(map(str, self.winners()))}.")
+            self._say(f"Game over: {who_won(self.winners())}.")
             return
         # Rulebook: "the player with the most points so far starts the first hand of
         # the next round". Ties (unspecified): the tied player first clockwise from

@@ -34,6 +34,7 @@ from ...core.errors import OptionError, RecordError
 from ...core.fields import derived, hidden, private, public
 from ...core.state import State, best_seats
 from ...core.validate import as_int
+from ...core.words import who_won
 from . import scoring
 from .components import ACCESSORIES, load_components
 
@@ -626,8 +627,7 @@ class ChillState(State):
             self.stage = "over"
             self.turn = self.current_player = None
             self.result = self._table()
-            self._say("The last chip is in the pond: game over. Winner(s): "
-                      + ", ".join(f"player {w}" for w in self.result["winners"]) + ".")
+            self._say(f"The last chip is in the pond: game over: {who_won(self.result['winners'])}.")
             return
         self._begin_turn((self.turn + 1) % self.game.players)
 

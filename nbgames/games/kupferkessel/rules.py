@@ -27,6 +27,7 @@ from ...core import Game, Option, State, components_option
 from ...core.action_space import ActionSpace, Kind
 from ...core.errors import RecordError
 from ...core.fields import derived, hidden, private, public, shuffle
+from ...core.words import who_won
 from . import scoring
 from .components import ComponentError, load_components
 
@@ -458,7 +459,7 @@ class KupferkesselState(State):
         totals = [r["total"] for r in self.result]
         for seat, t in enumerate(totals):
             self._say(f"P{seat} scores {t}.")
-        self._say(f"Game over. Winner(s): {', '.join(f'P{w}' for w in self.winners())}.")
+        self._say(f"Game over: {who_won(self.winners())}.")
 
     def _score(self) -> list[dict]:
         g = self.game

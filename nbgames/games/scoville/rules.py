@@ -30,6 +30,7 @@ from ...core.action_space import ActionSpace, Kind
 from ...core.errors import OptionError, RecordError
 from ...core.fields import derived, hidden, private, public
 from ...core.state import State, best_seats
+from ...core.words import who_won
 from . import scoring
 from .components import COLORS, load_components
 from .field import Field
@@ -604,7 +605,7 @@ class ScovilleState(State):
             self._say(f"P{s}: market {r['market']} + recipes {r['recipes']} + plaques "
                       f"{r['plaques']} + tiles {r['tiles']} + money {r['money']} "
                       f"= {r['total']} (${self.money[s]}).")
-        self._say("Winner(s): " + ", ".join(f"P{w}" for w in self.result["winners"]) + ".")
+        self._say(f"Game over: {who_won(self.result['winners'])}.")
 
     # -- decisions ------------------------------------------------------------------------
     def _bid_max(self, s):
