@@ -157,8 +157,7 @@ class _Kept:
 
 class _Facts(_Kept):
     """One configuration's engine game, the state new games start from (seed
-    :data:`SEED`), the largest chance point and the opening deal (see
-    :func:`_opening`)."""
+    ``SEED``), the largest chance point and the opening deal (see ``_opening``)."""
 
     __slots__ = ("nb", "template", "most", "start", "first")
 
@@ -407,7 +406,7 @@ class NbgamesState(pyspiel.State):
         return self._recall.digests()[seat]
 
     def obs_text(self, seat: int) -> str:
-        """The seat's observation of :attr:`nb_state` as sorted JSON."""
+        """The seat's observation of ``nb_state`` as sorted JSON."""
         r = self._recall
         if r.state is self._held.state and r.texts:       # worked out with the digest
             return r.texts[seat]
@@ -497,7 +496,7 @@ def from_engine(game: NbgamesGame, engine_state) -> NbgamesState:
     opening deal and every later chance point dealt as the engine dealt them (each
     item by item, the chance action of the item's value), the decisions as played.
     The result holds the same position (``nb_state``'s data equal the engine
-    state's), with the seed :data:`SEED`. Raises ValueError for a position that
+    state's), with the seed ``SEED``. Raises ValueError for a position that
     does not start at its seed's start (a scenario or a determinized copy)."""
     if engine_state.game != game.nb:
         raise ValueError(f"from_engine: the engine state is a game of {engine_state.game.config()}, "
