@@ -14,8 +14,7 @@ import nbgames
 
 pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python import policy as policy_lib  # noqa: E402
-from open_spiel.python.algorithms import evaluate_bots, exploitability  # noqa: E402
-from open_spiel.python.algorithms import external_sampling_mccfr, ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, exploitability, external_sampling_mccfr, ismcts, mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
 from nbgames.adapters import openspiel  # noqa: E402
