@@ -55,15 +55,16 @@ Strings and tensors
   (and after the opening deal) and every action it took itself, plus its current
   observation. Two states have the same information state string iff (up to
   SHA-1 collisions) the seat saw and did the same things. At a chance node the
-  strings and tensor are those of the position before the pending decision (all
-  zeros and ``"p<seat> dealing"`` before the opening deal is complete), marked
-  ``dealing``.
+  strings (ending in ``dealing``) and the tensor are those of the position before
+  the pending decision (``"p<seat> dealing"`` and all zeros before the opening
+  deal is complete).
 
 Resampling
   ``resample_from_infostate(p, sampler)`` returns ``state.determinize(p, rng)``
   (with a generator seeded from ``sampler()``): a state with the same current
   observation and legal actions, and with ``p``'s information state string
-  carried over. Where an option makes the observation a perfect memory
+  carried over (the other seats' digests there are derived from ``p``'s own,
+  never from their true past). Where an option makes the observation a perfect memory
   (a title's ``memory="recall"`` or ``screens=False``, see its doc page) the sample is
   consistent with everything ``p`` saw; in the table modes it is consistent
   with what the table shows now, which is what those modes mean (a seat that
