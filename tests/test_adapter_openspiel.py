@@ -1,6 +1,11 @@
 """OpenSpiel's own tools on every title: pyspiel.random_sim_test, and
-evaluate_bots with OpenSpiel's ISMCTSBot against its UniformRandomBot; plus
-resample_from_infostate, clone and returns. Skipped when open-spiel is missing."""
+evaluate_bots with OpenSpiel's ISMCTSBot against its UniformRandomBot; the chance
+nodes (the engine's chance points, dealt item by item); resample_from_infostate,
+clone and returns; and OpenSpiel's external-sampling MCCFR on a four-card Cookoff,
+whose exploitability falls. Skipped when open-spiel is missing."""
+
+import json
+import random
 
 import numpy as np
 import pytest
@@ -8,13 +13,30 @@ import pytest
 import nbgames
 
 pyspiel = pytest.importorskip("pyspiel")
-from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
+from open_spiel.python import policy as policy_lib  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, exploitability, external_sampling_mccfr, ismcts, mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
 from nbgames.adapters import openspiel  # noqa: E402
+from nbgames.core.chance import ChanceNeeded, advance_with  # noqa: E402
+from nbgames.core.errors import OptionError  # noqa: E402
 
 openspiel.register()
 TITLES = nbgames.games()
+
+# The smallest Cookoff that is still a game: two players, two cards each, so four
+# cards (with one card each there is a single decision, the winner's pick, and no
+# interplay); one round; three recipes, one each and one set aside, so neither
+# player knows the other's recipe. Cards of one type are identical, so two pairs
+# deal in 6 orders, not 24 (the tree is four times smaller than with four ranks).
+TINY_COOKOFF = {
+    "rules": {"ingredients_per_player": {"value": 2}, "recipes_per_player": {"value": 1},
+              "rounds": {"value": 1}, "complete_bonus": {"value": 6}},
+    "ingredients": [{"name": "Tomato", "price": 1, "ranks": {"2": 2}},
+                    {"name": "Meat", "price": 2, "ranks": {"3": 2}}],
+    "recipes": [{"name": "Red", "ingredients": {"Tomato": 2}},
+                {"name": "Brown", "ingredients": {"Meat": 2}},
+                {"name": "Mixed", "ingredients": {"Tomato": 1, "Meat": 1}}]}
 
 
 class ISMCTSBot(ismcts.ISMCTSBot):
@@ -39,6 +61,27 @@ def _play_random(state, rng, steps):
     return state
 
 
+def _deal(state, rng):
+    """Deal the pending chance nodes at random."""
+    while state.is_chance_node():
+        _play_random(state, rng, 1)
+    return state
+
+
+def _opening_sizes(title):
+    """The number of items of every chance point of a new game's deal, straight
+    from the engine's chance points."""
+    template = nbgames.load(title).new_state(seed=0)
+    outcomes, sizes = [], []
+    while True:
+        try:
+            advance_with(template, None, outcomes)
+            return sizes
+        except ChanceNeeded as e:
+            sizes.append(len(e.items))
+            outcomes.append((e.kind, len(e.items), tuple(range(e.k))))
+
+
 def test_register_lists_every_title_and_is_idempotent():
     assert openspiel.register() == [f"nbgames_{t}" for t in TITLES]
     assert set(openspiel.register()) <= set(pyspiel.registered_names())
@@ -55,44 +98,124 @@ def test_game_type_and_parameters(title):
     nb = nbgames.load(title)
     assert game.num_distinct_actions() == nb.num_actions
     assert game.observation_tensor_shape() == [nb.observation_layout().size]
+    # a chance action indexes the items a chance point deals from
+    assert game.max_chance_outcomes() == max(_opening_sizes(title))
     bigger = pyspiel.load_game(f"nbgames_{title}", {"players": nb.max_players})
     assert bigger.num_players() == nb.max_players
     with pytest.raises(pyspiel.SpielError, match="no_such_option"):
         pyspiel.load_game(f"nbgames_{title}", {"no_such_option": 1})
+    with pytest.raises(OptionError, match="no_such_file.json"):
+        pyspiel.load_game(f"nbgames_{title}", {"components": "no_such_file.json"})
+
+
+def test_components_parameter_loads_a_corrected_file(tmp_path):
+    path = tmp_path / "tiny.json"
+    path.write_text(json.dumps(TINY_COOKOFF))
+    game = pyspiel.load_game("nbgames_chili_cookoff",
+                             {"players": 2, "rounds": 1, "components": str(path)})
+    assert game.max_chance_outcomes() == 4                     # four cards
+    assert game.new_initial_state().chance_outcomes() == [(0, 0.5), (2, 0.5)]  # a Tomato or a Meat
+    again = pyspiel.load_game(str(game))                       # the game string loads it back
+    assert str(again) == str(game)
 
 
 @pytest.mark.parametrize("title", TITLES)
 def test_openspiel_random_sim_test(title):
     nb = nbgames.load(title)
-    for players in sorted({nb.min_players, nb.max_players}):
-        game = pyspiel.load_game(f"nbgames_{title}", {"players": players})
-        sims = 2 if players == nb.min_players else 1
-        pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+    game = pyspiel.load_game(f"nbgames_{title}", {"players": nb.min_players})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("title", TITLES)
-def test_the_seed_bytes_give_the_engine_game(title):
+def test_openspiel_random_sim_test_at_most_players(title):
+    nb = nbgames.load(title)
+    game = pyspiel.load_game(f"nbgames_{title}", {"players": nb.max_players})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_chance_nodes_deal_the_engines_chance_points(title):
+    """A new game starts with its deal; every chance node lists the distinct items
+    left with their shares; the chance actions are the indices the engine's
+    chance points record, in order (the rest of a point dealt without a node only
+    where every item left is alike); decisions that reach a chance point are
+    followed by its chance nodes."""
     game = pyspiel.load_game(f"nbgames_{title}")
     state = game.new_initial_state()
-    for b in (0, 1, 2, 3):
-        assert state.is_chance_node()
-        state.apply_action(b)
-    seed = int.from_bytes(bytes([0, 1, 2, 3]), "big")
-    engine = nbgames.load(title).new_state(seed=seed)
-    assert state.nb_state.to_dict() == engine.to_dict()
+    assert state.is_chance_node() and state.nb_state is None
+    assert state.current_player() == pyspiel.PlayerId.CHANCE
+    rng = np.random.default_rng(5)
+    dealt: dict[int, list[int]] = {}          # chance point -> the chance actions applied
+    items_of: dict[int, list[int]] = {}       # chance point -> the items it deals from
+    mid_game = 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            continue
+        point = state.chance_point()
+        items, taken = point["items"], point["taken"]
+        outcomes = state.chance_outcomes()
+        actions = [a for a, _ in outcomes]
+        assert state.legal_actions() == actions == sorted(actions)
+        assert all(0 <= a < game.max_chance_outcomes() for a in actions)
+        free = [i for i in range(len(items)) if i not in taken]
+        assert len(outcomes) >= 2                              # a single outcome is no node
+        assert sorted(items[a] for a in actions) == sorted(set(items[i] for i in free))
+        for a, p in outcomes:
+            assert p == pytest.approx(sum(items[i] == items[a] for i in free) / len(free))
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        mid_game += point["decision"] is not None
+        with pytest.raises(ValueError, match="not an outcome"):
+            state.clone().apply_action(len(items))
+        a = int(rng.choice(actions))
+        dealt.setdefault(point["index"], []).append(a)
+        items_of[point["index"]] = items
+        state.apply_action(a)
+    history = state.nb_state.chance_history()
+    assert dealt and set(dealt) <= set(range(len(history)))
+    for index, mine in dealt.items():
+        kind, n, order = history[index]
+        assert list(order[:len(mine)]) == mine                 # the items dealt are the actions
+        items = items_of[index]
+        assert len({items[i] for i in order[len(mine):]}) <= 1     # the rest was forced
+    if title in ("chili_cookoff", "scoville"):                 # rounds dealt after decisions
+        assert mid_game > 0
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_an_engine_game_replays_as_chance_actions(title):
+    """from_engine: a game the engine dealt from a seed is the OpenSpiel game with
+    the chance actions of the engine's outcomes (the seed no longer hides chance)."""
+    game = pyspiel.load_game(f"nbgames_{title}")
+    engine = game.nb.new_state(seed=20261203)
+    rng = random.Random(1)
+    for _ in range(60):
+        if engine.is_terminal():
+            break
+        engine.apply(int(rng.choice(list(engine.legal_action_ids()))))
+    state = openspiel.from_engine(game, engine)
+    assert state.nb_state.to_dict()["data"] == engine.to_dict()["data"]
+    assert len(state.nb_state.chance_history()) == len(engine.chance_history())
     assert state.legal_actions() == sorted(int(a) for a in engine.legal_action_ids())
+    decisions = [pa.action for pa in state.full_history() if pa.player >= 0]
+    assert decisions == list(engine.history)
+    chance = [pa.action for pa in state.full_history() if pa.player == pyspiel.PlayerId.CHANCE]
+    assert chance and all(0 <= a < game.max_chance_outcomes() for a in chance)
+    with pytest.raises(ValueError, match="does not start at its seed"):
+        openspiel.from_engine(game, engine.determinize(0, 3))
 
 
 @pytest.mark.parametrize("title", TITLES)
 def test_resample_clone_and_returns(title):
     game = pyspiel.load_game(f"nbgames_{title}")
     rng = np.random.default_rng(3)
-    state = _play_random(game.new_initial_state(), rng, 4)
+    state = _play_random(_deal(game.new_initial_state(), rng), rng, 4)
     sampler = pyspiel.UniformProbabilitySampler(0., 1.)
     resampled_any = False
     for _ in range(40):
         if state.is_terminal():
             break
+        _deal(state, rng)
         p = state.current_player()
         for q in range(game.num_players()):
             r = state.resample_from_infostate(q, sampler)
@@ -100,6 +223,11 @@ def test_resample_clone_and_returns(title):
             assert r.observation_string(q) == state.observation_string(q)
             assert np.array_equal(r.observation_tensor(q), state.observation_tensor(q))
             resampled_any |= r.nb_state.to_dict()["data"] != state.nb_state.to_dict()["data"]
+            # the world carries no other seat's true past
+            for o in range(game.num_players()):
+                if o != q:
+                    assert (r.information_state_string(o).split()[2]
+                            != state.information_state_string(o).split()[2])
         r = state.resample_from_infostate(p, sampler)
         assert r.legal_actions() == state.legal_actions()
         before = str(state)
@@ -132,3 +260,60 @@ def test_openspiel_evaluate_bots_ismcts_vs_uniform_random(title):
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
     assert len(returns) == 2 and abs(sum(returns)) < 1e-9
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    path = tmp_path_factory.mktemp("cookoff") / "tiny.json"
+    path.write_text(json.dumps(TINY_COOKOFF))
+    return pyspiel.load_game("nbgames_chili_cookoff",
+                             {"players": 2, "rounds": 1, "components": str(path)})
+
+
+def test_tiny_cookoff_is_a_game_of_imperfect_information_with_perfect_recall(tiny):
+    """The whole tree: its size, and every information state has one set of legal
+    actions and is held by one seat."""
+    seen: dict = {}
+    counts = {"histories": 0, "terminal": 0, "chance": 0}
+
+    def walk(state):
+        counts["histories"] += 1
+        if state.is_terminal():
+            counts["terminal"] += 1
+            return
+        if state.is_chance_node():
+            counts["chance"] += 1
+            for a, _ in state.chance_outcomes():
+                walk(state.child(a))
+            return
+        key = state.information_state_string()
+        assert seen.setdefault(key, (state.current_player(), state.legal_actions())) == \
+            (state.current_player(), state.legal_actions())
+        for a in state.legal_actions():
+            walk(state.child(a))
+
+    walk(tiny.new_initial_state())
+    # 6 orders of the cards (two pairs) x 6 of the recipes, 8 ends a deal on average
+    assert counts == {"histories": 1025, "terminal": 288, "chance": 29}
+    assert len(seen) == 129
+    # a seat cannot tell the recipes the other might hold apart: information sets
+    # span several histories
+    assert len(seen) < counts["histories"] - counts["terminal"] - counts["chance"]
+
+
+def test_mccfr_exploitability_falls_on_the_tiny_cookoff(tiny):
+    """OpenSpiel's external-sampling MCCFR on the four-card Cookoff: its average
+    policy's NashConv (OpenSpiel's exploitability module) falls with iterations."""
+    np.random.seed(0)              # the Python solver samples with numpy's global generator
+    solver = external_sampling_mccfr.ExternalSamplingSolver(
+        tiny, external_sampling_mccfr.AverageType.SIMPLE)
+    uniform = exploitability.nash_conv(tiny, policy_lib.UniformRandomPolicy(tiny))
+    convs = []
+    done = 0
+    for target in (30, 300):
+        while done < target:
+            solver.iteration()
+            done += 1
+        convs.append(exploitability.nash_conv(tiny, solver.average_policy()))
+    assert uniform > convs[0] > convs[1] >= 0
+    assert convs[1] < uniform / 4

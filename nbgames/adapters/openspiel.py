@@ -7,6 +7,8 @@
 >>> game = pyspiel.load_game("nbgames_" + nbgames.games()[0], {"players": 3})
 >>> game.num_players()
 3
+>>> game.new_initial_state().is_chance_node()              # a new game starts with the deal
+True
 
 Written like OpenSpiel's own Python games (``kuhn_poker.py``): the game facts as
 data (a ``GameType`` and a ``GameInfo`` per game configuration), a state class,
@@ -17,41 +19,56 @@ Game type
   the others, as in the engine), imperfect information, terminal rewards,
   zero-sum returns (see below), explicit stochastic chance.
 
-Chance: how the seed-driven deals map onto OpenSpiel
-  An nbgames game draws all its randomness from its seed (``State._rng()``
-  derives every shuffle and refill from the seed and a counter). So the whole of
-  chance is one draw at the start: the game opens with ``SEED_BYTES`` (4)
-  explicit chance nodes, each choosing one byte (256 equally likely outcomes),
-  and those bytes, big-endian, are the seed of ``game.new_state(seed=...)``. The
-  players never see the seed; every later deal is a function of it, so the
-  OpenSpiel tree is a valid extensive form with nature moving first. There are
-  ``256 ** 4`` (about 4.3 billion) deals, a subset of the engine's ``2 ** 63``
-  seeds: the same bytes give the same game as ``new_state(seed)`` with that seed.
+Chance: the engine's chance points as chance nodes
+  Every random event of a title is a *chance point* of the engine (a deck
+  shuffled, ``k`` items drawn; see ARCHITECTURE.md, "Chance points"). Here each
+  one is dealt **item by item**: one chance node per item, whose outcomes are the
+  distinct items still in the deck, each with its share of the cards left
+  (``nbgames.core.chance.draw_outcomes``). A chance action is the *index* of the
+  dealt item in the list the chance point deals from (the lowest free index of
+  its value: items of equal value are one outcome), so chance actions never mix
+  with the players' action ids, and ``max_chance_outcomes()`` is the largest
+  number of items a chance point deals from (the new game's deal; a later chance
+  point dealing from more raises an error). Where the items left are all alike
+  (the last card of a shuffle) the rest is dealt without a node. A new game
+  starts with its deal as chance nodes; a decision that reaches a chance point
+  (a refill, a reshuffle, the next round's deal) is followed by its chance nodes,
+  and the decision takes effect once they are all dealt
+  (``nbgames.core.chance.advance_with``). The engine's seed is fixed (0) and
+  never draws anything: every random event is in the OpenSpiel history, so
+  OpenSpiel's algorithms (CFR, MCCFR, exploitability, chance sampling) see the
+  game's real chance. :func:`from_engine` replays an engine game (any seed) as
+  OpenSpiel actions.
 
 Parameters
-  ``players`` and every option of the title whose default is a bool, an int, a
-  float or a string (``help(nbgames.games.<title>)`` lists them). Options that
-  take None, a path or a parsed file (``components``, a team layout) keep
-  their defaults: OpenSpiel parameters cannot hold them.
+  ``players``, every option of the title whose default is a bool, an int, a
+  float or a string (``help(nbgames.games.<title>)`` lists them), and
+  ``components``: the path of a corrected component file (``""``, the default:
+  the bundled one). Options that take a parsed file or None (a team layout)
+  keep their defaults: OpenSpiel parameters cannot hold them.
 
 Strings and tensors
   ``observation_string(p)`` is the seat's observation (``state.observation(p)``)
   as sorted JSON; ``observation_tensor(p)`` its tensor (the title's encoder,
   ``game.observation_layout()``). ``information_state_string(p)`` adds perfect
   recall: a SHA-1 chain over every observation the seat saw after each decision
-  and every action it took itself, plus its current observation. Two states
-  have the same information state string iff (up to SHA-1 collisions) the seat
-  saw and did the same things.
+  (and after the opening deal) and every action it took itself, plus its current
+  observation. Two states have the same information state string iff (up to
+  SHA-1 collisions) the seat saw and did the same things. At a chance node the
+  strings (ending in ``dealing``) and the tensor are those of the position before
+  the pending decision (``"p<seat> dealing"`` and all zeros before the opening
+  deal is complete).
 
 Resampling
   ``resample_from_infostate(p, sampler)`` returns ``state.determinize(p, rng)``
   (with a generator seeded from ``sampler()``): a state with the same current
   observation and legal actions, and with ``p``'s information state string
-  carried over. Where an option makes the observation a perfect memory
+  carried over (the other seats' digests there are derived from ``p``'s own,
+  never from their true past). Where an option makes the observation a perfect memory
   (a title's ``memory="recall"`` or ``screens=False``, see its doc page) the sample is
   consistent with everything ``p`` saw; in the table modes it is consistent
   with what the table shows now, which is what those modes mean (a seat that
-  forgot is sampled as forgetting).
+  forgot is sampled as forgetting). Decision nodes only.
 
 Returns
   Zero-sum, from the winners: with ``n`` players and ``w < n`` winners, a winner
@@ -69,6 +86,7 @@ import random
 
 import numpy as np
 
+from ..core.chance import ChanceNeeded, advance_with, draw_outcomes
 from ..core.errors import OptionError
 from ..core.registry import game_class, games, load
 
@@ -78,9 +96,10 @@ except ImportError as e:  # pragma: no cover - depends on the environment
     raise ImportError("nbgames.adapters.openspiel needs open-spiel: "
                       "pip install \"nbgames[openspiel]\"") from e
 
-SEED_BYTES = 4
 PREFIX = "nbgames_"
 MAX_GAME_LENGTH = 20_000     # decisions; the conformance suite's bound on a game's length
+COMPONENTS = "components"    # the option every title has (core.game.components_option)
+SEED = 0                     # the engine seed of every state here (it draws nothing)
 
 
 def _params_of(title: str) -> dict:
@@ -89,6 +108,8 @@ def _params_of(title: str) -> dict:
     for name, opt in cls.options_spec.items():
         if isinstance(opt.default, (bool, int, float, str)):
             params[name] = opt.default
+        elif name == COMPONENTS:
+            params[name] = ""            # the bundled file; else a path
     return params
 
 
@@ -119,18 +140,148 @@ def _returns(n: int, winners: list[int]) -> list[float]:
     return [(win if s in winners else lose) if w < n else 0.0 for s in range(n)]
 
 
-class _Box:
-    """Holds the engine's game and state; OpenSpiel's clone deep-copies a state's
-    attributes, and this copies the engine state with its own fast clone."""
+# -- values OpenSpiel's clones share ---------------------------------------------------
+class _Kept:
+    """A value never changed once made (a change makes a new one): OpenSpiel clones a
+    Python state by deep-copying its attributes, and these are shared as they are.
+    Engine states are kept so too: every decision makes a new one (``advance_with``
+    plays on a copy)."""
 
-    __slots__ = ("game", "state")
-
-    def __init__(self, game, state):
-        self.game = game
-        self.state = state
+    __slots__ = ()
 
     def __deepcopy__(self, memo):
-        return _Box(self.game, None if self.state is None else self.state.clone())
+        return self
+
+    def __copy__(self):
+        return self
+
+
+class _Facts(_Kept):
+    """One configuration's engine game, the state new games start from (seed
+    ``SEED``), the largest chance point and the opening deal (see ``_opening``)."""
+
+    __slots__ = ("nb", "template", "most", "start", "first")
+
+    def __init__(self, nb):
+        self.nb = nb
+        self.template = nb.new_state(seed=SEED)
+        self.most = _opening(self.template)
+        try:
+            self.start, self.first = advance_with(self.template, None, []), None
+        except ChanceNeeded as e:
+            self.start, self.first = _settle(self, None, _Deal.at(None, None, (), e, self))
+
+
+class _Held(_Kept):
+    """The engine state after the last decision (None before the opening deal)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
+
+
+class _Deal(_Kept):
+    """A decision waiting on its chance points (``aid`` None: a new game's opening
+    deal): the outcomes of the points dealt so far, and the point being dealt
+    (``kind``, ``items``, ``k`` drawn) with the indices ``taken`` so far."""
+
+    __slots__ = ("aid", "mover", "outcomes", "kind", "items", "k", "taken")
+
+    def __init__(self, aid, mover, outcomes, kind, items, k, taken):
+        self.aid, self.mover, self.outcomes = aid, mover, outcomes
+        self.kind, self.items, self.k, self.taken = kind, items, k, taken
+
+    @classmethod
+    def at(cls, aid, mover, outcomes, e: ChanceNeeded, facts) -> _Deal:
+        if len(e.items) > facts.most:
+            raise ValueError(f"{facts.nb.title}: chance point {e.index} deals from "
+                             f"{len(e.items)} items, more than the {facts.most} of the opening "
+                             f"deal (max_chance_outcomes)")
+        return cls(aid, mover, outcomes, e.kind, tuple(e.items), e.k, ())
+
+    def outcomes_now(self) -> list[tuple[int, float]]:
+        return sorted(draw_outcomes(self.items, self.taken))
+
+
+def _opening(template) -> int:
+    """The most items a chance point of a new game's deal deals from (each point
+    dealt in its listed order): ``max_chance_outcomes``."""
+    outcomes, most = [], 1
+    while True:
+        try:
+            advance_with(template, None, outcomes)
+            return most
+        except ChanceNeeded as e:
+            most = max(most, len(e.items))
+            outcomes.append((e.kind, len(e.items), tuple(range(e.k))))
+
+
+def _settle(facts, before, deal: _Deal):
+    """Deal what is forced (the items left all alike) and, once a chance point is
+    complete, carry the decision on to its next point: ``(state, deal)``, with
+    ``deal`` None when the decision took effect (``state`` the new position), else
+    the deal waiting at a chance node (``state`` is ``before``)."""
+    while True:
+        taken = list(deal.taken)
+        while len(taken) < deal.k:
+            outcomes = draw_outcomes(deal.items, taken)
+            if len(outcomes) > 1:
+                if len(taken) > len(deal.taken):
+                    deal = _Deal(deal.aid, deal.mover, deal.outcomes, deal.kind, deal.items,
+                                 deal.k, tuple(taken))
+                return before, deal
+            taken.append(outcomes[0][0])
+        done = (*deal.outcomes, (deal.kind, len(deal.items), tuple(taken)))
+        try:
+            return advance_with(facts.template if before is None else before, deal.aid,
+                                list(done)), None
+        except ChanceNeeded as e:
+            deal = _Deal.at(deal.aid, deal.mover, done, e, facts)
+
+
+class _Recall(_Kept):
+    """Every seat's perfect-recall digest after one step (a decision that took
+    effect, or the opening deal), worked out lazily (a rollout never asks for it):
+    the step is ``(mover, aid)`` (``(None, None)`` for the opening deal) played
+    from ``parent``'s position into ``state``. Once asked, ``chain`` (the digests)
+    and ``texts`` (every seat's observation of ``state`` as JSON) are filled in and
+    the parent is let go; every clone sharing the node shares the work."""
+
+    __slots__ = ("parent", "step", "state", "chain", "texts")
+
+    def __init__(self, parent, step, state, chain=None, texts=None):
+        self.parent, self.step, self.state, self.chain, self.texts = \
+            parent, step, state, chain, texts
+
+    @classmethod
+    def root(cls, players: int) -> _Recall:
+        return cls(None, None, None, ("",) * players, ())
+
+    def add(self, mover, aid, state) -> _Recall:
+        return _Recall(self, (mover, aid), state)
+
+    def digests(self) -> tuple:
+        if self.chain is None:
+            path, node = [], self
+            while node.chain is None:
+                path.append(node)
+                node = node.parent
+            chain = node.chain
+            for node in reversed(path):
+                (mover, aid), texts = node.step, _texts(node.state, len(chain))
+                chain = tuple(
+                    hashlib.sha1((c + (f"a{aid}|" if mover == seat else "") + t).encode())
+                    .hexdigest() for seat, (c, t) in enumerate(zip(chain, texts)))
+                node.chain, node.texts, node.parent = chain, texts, None
+        return self.chain
+
+    def __reduce__(self):           # pickled folded: no chain of parents to recurse through
+        return (_Recall, (None, None, self.state, self.digests(), self.texts))
+
+
+def _texts(state, players: int) -> tuple:
+    return tuple(_obs_text(state, seat) for seat in range(players))
 
 
 class NbgamesGame(pyspiel.Game):
@@ -148,16 +299,19 @@ class NbgamesGame(pyspiel.Game):
             raise OptionError(f"{PREFIX}{title}: unknown parameter {unknown[0]!r}; parameters: "
                               f"{', '.join(spec)}")
         options = {k: params.get(k, v) for k, v in spec.items() if k != "players"}
+        if options.get(COMPONENTS) == "":
+            options[COMPONENTS] = None
         self.nb = load(title, params.get("players", spec["players"]), **options)
+        self.facts = _Facts(self.nb)
         n = self.nb.players
         info = pyspiel.GameInfo(
             num_distinct_actions=self.nb.num_actions,
-            max_chance_outcomes=256,
+            max_chance_outcomes=self.facts.most,
             num_players=n,
             min_utility=-1.0 / (n - 1),
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=MAX_GAME_LENGTH + SEED_BYTES)
+            max_game_length=MAX_GAME_LENGTH)
         super().__init__(game_type(title), info, {**spec, **params})
 
     def new_initial_state(self):
@@ -169,108 +323,137 @@ class NbgamesGame(pyspiel.Game):
 
 
 class NbgamesState(pyspiel.State):
-    """A pyspiel.State around an nbgames State (None during the chance nodes)."""
+    """A pyspiel.State around an nbgames State: the position after the last
+    decision, and the chance points that the pending decision (or the opening
+    deal) is waiting on."""
 
     def __init__(self, game: NbgamesGame):
         super().__init__(game)
-        self._box = _Box(game.nb, None)
-        self._bytes: list[int] = []
-        self._chain = [""] * game.nb.players     # per seat: the perfect-recall digest
-        # the chain is extended lazily (a rollout never asks for it): the state
-        # where it was last brought up to date, and the (mover, id) played since
-        self._base = _Box(game.nb, None)
-        self._pending: list[tuple[int, int]] = []
+        facts = self._facts = game.facts
+        self._held = _Held(facts.start)
+        self._deal = facts.first
+        self._recall = _Recall.root(facts.nb.players)
+        if facts.first is None:
+            self._recall = self._recall.add(None, None, facts.start)
 
     @property
     def nb_state(self):
-        """The engine state (None before the seed is drawn)."""
-        return self._box.state
+        """The engine state after the last decision (None during the opening deal).
+        Clones share it: read it, or clone it before changing it."""
+        return self._held.state
+
+    def chance_point(self) -> dict | None:
+        """The chance point being dealt, or None at a decision or the end:
+        ``kind`` ("shuffle" or "sample"), ``items`` (the values dealt from; a chance
+        action is an index into it), ``k`` (how many are drawn), ``taken`` (the
+        indices dealt so far), ``decision`` (the action id it follows; None: the
+        opening deal) and ``index`` (its place in the engine's
+        ``chance_history()`` once dealt)."""
+        d = self._deal
+        if d is None:
+            return None
+        held = self._held.state
+        return {"kind": d.kind, "items": list(d.items), "k": d.k, "taken": list(d.taken),
+                "decision": d.aid,
+                "index": len(d.outcomes) + (0 if held is None else len(held.chance_history()))}
 
     # -- the OpenSpiel API -------------------------------------------------------
     def current_player(self):
-        s = self._box.state
-        if s is None:
+        if self._deal is not None:
             return pyspiel.PlayerId.CHANCE
+        s = self._held.state
         if s.is_terminal():
             return pyspiel.PlayerId.TERMINAL
         return s.current_player
 
     def _legal_actions(self, player):
-        s = self._box.state
-        if s is None or s.is_terminal() or player != s.current_player:
+        if self._deal is not None:
+            return [a for a, _ in self._deal.outcomes_now()] if player < 0 else []
+        s = self._held.state
+        if s.is_terminal() or player != s.current_player:
             return []
         return sorted(int(a) for a in s.legal_action_ids())
 
     def chance_outcomes(self):
-        assert self._box.state is None
-        return [(b, 1.0 / 256) for b in range(256)]
+        assert self._deal is not None, "chance_outcomes at a decision node"
+        return self._deal.outcomes_now()
 
     def _apply_action(self, action):
-        s = self._box.state
-        if s is None:
-            self._bytes.append(int(action))
-            if len(self._bytes) == SEED_BYTES:
-                seed = int.from_bytes(bytes(self._bytes), "big")
-                self._box.state = self._box.game.new_state(seed=seed)
-                self._remember(None)
-            return
-        if not self._pending:
-            self._base.state = s.clone()
-        self._pending.append((s.current_player, int(action)))
-        s.apply(int(action))
-
-    def _remember(self, moved):
-        """Extend every seat's chain with what it sees now (and the mover's action)."""
-        self._extend(self._box.state, moved)
-
-    def _extend(self, s, moved):
-        for seat in range(s.players):
-            text = _obs_text(s, seat)
-            if moved is not None and moved[0] == seat:
-                text = f"a{moved[1]}|" + text
-            self._chain[seat] = hashlib.sha1((self._chain[seat] + text).encode()).hexdigest()
+        action = int(action)
+        facts = self._facts
+        before = self._held.state
+        d = self._deal
+        if d is not None:
+            free = [a for a, _ in d.outcomes_now()]
+            if action not in free:
+                raise ValueError(f"{facts.nb.title}: chance action {action} is not an outcome "
+                                 f"of this chance node; outcomes: {free}")
+            mover, aid = d.mover, d.aid
+            d = _Deal(aid, mover, d.outcomes, d.kind, d.items, d.k, (*d.taken, action))
+            after, d = _settle(facts, before, d)
+        else:
+            mover, aid = before.current_player, action
+            try:
+                after = advance_with(before, aid, [])
+            except ChanceNeeded as e:
+                after, d = _settle(facts, before, _Deal.at(aid, mover, (), e, facts))
+        self._deal = d
+        if d is None:                       # the decision (or the opening deal) took effect
+            self._held = _Held(after)
+            self._recall = self._recall.add(mover, aid, after)
 
     def recall_digest(self, seat: int) -> str:
-        """The seat's perfect-recall digest, brought up to date."""
-        if self._pending:
-            s = self._base.state
-            for mover, aid in self._pending:
-                s.apply(aid)
-                self._extend(s, (mover, aid))
-            self._pending = []
-            self._base.state = None
-        return self._chain[seat]
+        """The seat's perfect-recall digest: a SHA-1 chain over what it saw and did."""
+        return self._recall.digests()[seat]
+
+    def obs_text(self, seat: int) -> str:
+        """The seat's observation of ``nb_state`` as sorted JSON."""
+        r = self._recall
+        if r.state is self._held.state and r.texts:       # worked out with the digest
+            return r.texts[seat]
+        return _obs_text(self._held.state, seat)
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed byte {action}"
-        return self._box.game.action_label(int(action))
+            d = self._deal
+            if d is not None and 0 <= action < len(d.items):
+                return f"deal item {action} ({d.kind} point, value {d.items[action]})"
+            return f"deal item {action}"
+        return self._facts.nb.action_label(int(action))
 
     def is_terminal(self):
-        s = self._box.state
-        return s is not None and s.is_terminal()
+        return self._deal is None and self._held.state.is_terminal()
 
     def returns(self):
-        s = self._box.state
-        if s is None or not s.is_terminal():
-            return [0.0] * self._box.game.players
-        return _returns(self._box.game.players, s.winners())
+        if not self.is_terminal():
+            return [0.0] * self._facts.nb.players
+        return _returns(self._facts.nb.players, self._held.state.winners())
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        s = self._box.state
-        if s is not None:
-            self.recall_digest(player_id)
+        if self._deal is not None:
+            raise ValueError("resample_from_infostate at a chance node: resample at a decision")
+        rng = random.Random(int(probability_sampler() * 2**53))
+        world = self._held.state.determinize(player_id, rng)
+        # the seat keeps its own past; the others' digests are what it knows of them
+        # (its own digest), never their true past
+        mine = self.recall_digest(player_id)
+        chain = tuple(mine if q == player_id else
+                      hashlib.sha1(f"p{q} in a world of p{player_id} {mine}".encode()).hexdigest()
+                      for q in range(self._facts.nb.players))
         new = self.clone()
-        if s is not None:
-            rng = random.Random(int(probability_sampler() * 2**53))
-            new._box.state = s.determinize(player_id, rng)
+        new._held = _Held(world)
+        new._recall = _Recall(None, None, world, chain)
         return new
 
     def __str__(self):
-        s = self._box.state
-        if s is None:
-            return f"dealing: seed bytes {self._bytes}"
-        return s.render(None)
+        d = self._deal
+        s = self._held.state
+        if d is None:
+            return s.render(None)
+        after = "the opening" if d.aid is None else self._facts.nb.action_label(d.aid)
+        dealing = (f"dealing after {after}: chance point {len(d.outcomes)}, a {d.kind} of "
+                   f"{len(d.items)} items, dealt so far {list(d.taken)} of {d.k}")
+        return dealing if s is None else f"{s.render(None)}\n{dealing}"
 
 
 def _obs_text(state, seat) -> str:
@@ -301,10 +484,39 @@ class NbgamesObserver:
         s = state.nb_state
         if s is None:
             return f"p{player} dealing"
-        text = _obs_text(s, player)
         if self.recall:
-            return f"p{player} recall {state.recall_digest(player)} {text}"
-        return text
+            digest = state.recall_digest(player)
+            text = f"p{player} recall {digest} {state.obs_text(player)}"
+        else:
+            text = state.obs_text(player)
+        return text if state.chance_point() is None else text + " dealing"
+
+
+def from_engine(game: NbgamesGame, engine_state) -> NbgamesState:
+    """The OpenSpiel state of an engine game played from its seed's start: the
+    opening deal and every later chance point dealt as the engine dealt them (each
+    item by item, the chance action of the item's value), the decisions as played.
+    The result holds the same position (``nb_state``'s data equal the engine
+    state's), with the seed ``SEED``. Raises ValueError for a position that
+    does not start at its seed's start (a scenario or a determinized copy)."""
+    if engine_state.game != game.nb:
+        raise ValueError(f"from_engine: the engine state is a game of {engine_state.game.config()}, "
+                         f"the OpenSpiel game is {game.nb.config()}")
+    if engine_state.to_dict()["start"] is not None:
+        raise ValueError("from_engine: the position does not start at its seed's start (a "
+                         "scenario or a determinized copy); its chance cannot be replayed")
+    points = engine_state.chance_history()
+    moves = list(engine_state.history)
+    state = game.new_initial_state()
+    while state.is_chance_node() or moves:
+        if state.is_chance_node():
+            point = state.chance_point()
+            items = point["items"]
+            want = items[points[point["index"]][2][len(point["taken"])]]
+            state.apply_action(next(a for a, _ in state.chance_outcomes() if items[a] == want))
+        else:
+            state.apply_action(int(moves.pop(0)))
+    return state
 
 
 def register() -> list[str]:
