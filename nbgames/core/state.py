@@ -406,8 +406,9 @@ class State:
 
     def is_legal(self, aid: int) -> bool:
         """Whether the id ``aid`` is legal now (cheaper than building the list where
-        the title has a direct check)."""
-        return self._is_legal(aid)
+        the title has a direct check). Any int-like id works (a numpy integer
+        from ``legal_action_ids()``, say)."""
+        return self._is_legal(operator.index(aid))
 
     def _is_legal(self, aid: int) -> bool:
         ids = self.legal_action_ids()
