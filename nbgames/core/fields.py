@@ -57,21 +57,34 @@ class Part:
     kind: str
     shape: str = "value"
     doc: str = ""
-    pool: str | None = None
+    pool: str | Callable[[Any], str | None] | None = None
     sort: bool = False
-    known: str | None = None
+    known: str | Callable[[Any], list] | None = None
     when: Callable[[Any], bool] | None = None
     hook: bool = False
     load: Callable[[Any], Any] | None = None
     choices: tuple | None = None
+    top: int | Callable[[Any, Any], int] | None = None
+    bottom: int | Callable[[Any, Any], int] | None = None
+    rule: Callable[[Any, Any], list] | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"part kind {self.kind!r} is not one of {KINDS}")
         if self.shape not in SHAPES:
             raise ValueError(f"part shape {self.shape!r} is not one of {SHAPES}")
-        if self.kind in ("public", "derived") and (self.pool or self.known or self.when or self.hook):
-            raise ValueError(f"a {self.kind} part has no pool, known, when or hook")
+        if self.kind in ("public", "derived") and (self.pool or self.known or self.when or self.hook
+                                                   or self.rule or self.top or self.bottom):
+            raise ValueError(f"a {self.kind} part has no pool, known, when, hook, rule, top or "
+                             f"bottom")
+        if self.kind in ("private", "hidden") and self.shape not in ("list", "lists"):
+            raise ValueError(f"a {self.kind} part is a list or lists, not {self.shape!r}")
+        if (self.top is not None or self.bottom is not None) and (self.sort or self.kind != "hidden"):
+            raise ValueError("top and bottom are for hidden piles kept in order (not sort)")
+        if self.hook and (self.rule or self.pool):
+            raise ValueError("a part the title resamples (hook=True) has no pool or rule")
+        if self.known is not None and (self.kind != "private" or self.shape != "lists"):
+            raise ValueError("known is for a private part of shape 'lists'")
 
     @property
     def saved(self) -> bool:
@@ -88,15 +101,18 @@ def public(shape: str = "value", doc: str = "", *, load=None, choices=None) -> P
 
 
 def private(shape: str = "lists", doc: str = "", *, pool=None, sort=False, known=None, when=None,
-            hook=False, load=None) -> Part:
+            hook=False, load=None, rule=None) -> Part:
     """One entry a seat (``value[s]``), seen by seat ``s`` only."""
-    return Part("private", shape, doc, pool, sort, known, when, hook, load)
+    return Part("private", shape, doc, pool=pool, sort=sort, known=known, when=when, hook=hook,
+                load=load, rule=rule)
 
 
 def hidden(shape: str = "list", doc: str = "", *, pool=None, sort=False, when=None, hook=False,
-           load=None) -> Part:
-    """A face-down pile (or several): seen by nobody."""
-    return Part("hidden", shape, doc, pool, sort, None, when, hook, load)
+           load=None, top=None, bottom=None, rule=None) -> Part:
+    """A face-down pile (or several): seen by nobody, but for its ``top`` and
+    ``bottom`` items."""
+    return Part("hidden", shape, doc, pool=pool, sort=sort, when=when, hook=hook, load=load,
+                top=top, bottom=bottom, rule=rule)
 
 
 def derived(shape: str = "value", doc: str = "") -> Part:
@@ -170,15 +186,6 @@ def load_parts(state, fields: dict[str, Part], d: dict, title: str) -> None:
         setattr(state, name, value)
 
 
-def pools(fields: dict[str, Part]) -> dict[str, list[str]]:
-    """pool name -> the names of its parts, in declaration order."""
-    out: dict[str, list[str]] = {}
-    for name, part in fields.items():
-        if part.pool is not None and not part.hook:
-            out.setdefault(part.pool, []).append(name)
-    return out
-
-
 def shuffle(items: list, rng) -> None:
     """Shuffle ``items`` in place: sorted by a random key each (uniform, like
     ``rng.shuffle``, and several times faster on long piles)."""
@@ -187,81 +194,197 @@ def shuffle(items: list, rng) -> None:
 
 
 def resample_plan(fields: dict[str, Part]) -> tuple:
-    """What :func:`resample` does for a class, worked out once: the pools, each a
-    tuple of (name, part), and the hidden parts outside any pool."""
-    grouped = tuple(tuple((n, fields[n]) for n in names) for names in pools(fields).values())
-    alone = tuple((n, p) for n, p in fields.items()
-                  if p.kind == "hidden" and p.pool is None and not p.hook)
-    return grouped, alone
+    """The parts the core resamples (private and hidden ones not declared
+    ``hook=True``), in declaration order: worked out once a class."""
+    return tuple((n, p) for n, p in fields.items()
+                 if p.kind in ("private", "hidden") and not p.hook)
+
+
+def _count(x, state, seat) -> int:
+    return x(state, seat) if callable(x) else x
+
+
+def _boxes(state, part, value, seat) -> list:
+    """Where ``part`` (``value``, hidden now) hides items from ``seat``: a list of
+    ``(key, lo, hi, keep)``: ``value[lo:hi]`` (key None) or ``value[key][lo:hi]``,
+    ``keep`` the items of that slice everyone knows (they stay), or None."""
+    if part.kind == "hidden":
+        bottom = _count(part.bottom, state, seat) if part.bottom is not None else 0
+        top = _count(part.top, state, seat) if part.top is not None else 0
+        if part.shape == "list":
+            return [(None, bottom, max(bottom, len(value) - top), None)]
+        return [(p, bottom, max(bottom, len(pile) - top), None) for p, pile in enumerate(value)]
+    others = [s for s in range(state.game.players) if s != seat]
+    if part.shape == "list":                  # one value a seat
+        return [(None, s, s + 1, None) for s in others]
+    known = None
+    if part.known is not None:
+        known = part.known(state) if callable(part.known) else getattr(state, part.known)
+    return [(s, 0, len(value[s]), known[s] if known and known[s] else None) for s in others]
+
+
+def _groups(state, parts, seat) -> list:
+    """The parts hidden from ``seat`` now, by what the resample deals together: a
+    list of ``(pool, [(name, part, value, boxes)])``, every pool first (in order of
+    declaration), then each part outside a pool (each pile of a hidden ``lists``
+    part on its own)."""
+    pooled: dict = {}
+    alone = []
+    for name, part in parts:
+        if part.when is not None and not part.when(state):
+            continue
+        value = getattr(state, name)
+        boxes = _boxes(state, part, value, seat)
+        pool = part.pool(state) if callable(part.pool) else part.pool
+        if pool is not None:
+            pooled.setdefault(pool, []).append((name, part, value, boxes))
+        elif part.kind == "hidden" and part.shape == "lists":
+            alone += [(f"part {name}[{b[0]}]", [(name, part, value, [b])]) for b in boxes]
+        else:
+            alone.append((f"part {name}", [(name, part, value, boxes)]))
+    return [*pooled.items(), *alone]
+
+
+def hidden_boxes(state, seat) -> dict:
+    """``{part: [(key, lo, hi, keep)]}``: where each part hidden now hides items
+    from ``seat`` (parts declared ``hook=True`` included; see :func:`_boxes`)."""
+    return {n: _boxes(state, p, getattr(state, n), seat) for n, p in type(state).FIELDS.items()
+            if p.hidden_now(state)}
+
+
+def hidden_places(state, seat) -> dict:
+    """Every place of ``state.to_dict()["data"]`` that ``seat`` cannot see, by what
+    the resample deals together: ``{pool: [(part, key, index)]}`` for
+    ``data[part][key][index]`` (or ``data[part][index]`` when key is None), from
+    ``FIELDS`` alone: parts declared ``hook=True`` included, the items everyone
+    knows (``known``, ``top``, ``bottom``) excluded. A hidden part outside a pool is
+    a pool of its own (each pile of a ``lists`` part)."""
+    parts = [(n, p) for n, p in type(state).FIELDS.items() if p.kind in ("private", "hidden")]
+    out: dict[str, list] = {}
+    for pool, members in _groups(state, parts, seat):
+        where = []
+        for name, _part, value, boxes in members:
+            for key, lo, hi, keep in boxes:
+                if keep is None:
+                    where += [(name, key, i) for i in range(lo, hi)]
+                    continue
+                skip = list(keep)
+                for i, x in enumerate(value[key][lo:hi], lo):
+                    if x in skip:
+                        skip.remove(x)
+                    else:
+                        where.append((name, key, i))
+        if where:
+            out.setdefault(pool, []).extend(where)
+    return out
 
 
 def resample(state, plan: tuple, seat, rng) -> None:
     """The default resample (see the module docstring), in place on ``state``: new
-    containers are set, never the old ones changed (copies share ``value`` parts)."""
-    grouped, alone = plan
-    others = [s for s in range(state.game.players) if s != seat]
-    for pool in grouped:
-        parts = [(n, p, getattr(state, n)) for n, p in pool if p.when is None or p.when(state)]
-        if not parts:
-            continue
+    containers are set, never the old ones changed (copies share ``value`` parts).
+    Each pool is gathered from its boxes, sorted, dealt by the parts' ``rule``
+    (the items a rule asks for first, drawn at random among those that fit), then
+    shuffled and dealt back in the same places."""
+    groups = _groups(state, plan, seat)
+    if not groups:
+        return
+    ruled = _rules(state, plan, seat, groups)
+    new: dict = {}
+    for g, (_pool, members) in enumerate(groups):
         items = []
-        for _name, part, v in parts:
-            if part.kind == "hidden":
-                if part.shape == "list":
-                    items += v
+        for _name, _part, value, boxes in members:
+            for key, lo, hi, keep in boxes:
+                box = value if key is None else value[key]
+                if keep is None:
+                    items += box[lo:hi]
                 else:
-                    for pile in v:
-                        items += pile
-            elif part.known:
-                known = getattr(state, part.known)
-                for s in others:
-                    items += _unknown(v[s], known[s]) if known[s] else v[s]
-            else:
-                for s in others:
-                    items += v[s]
+                    items += _unknown(box, keep)
         items.sort()
-        shuffle(items, rng)
-        i = 0
-        for name, part, v in parts:
-            if part.kind == "hidden":
-                if part.shape == "list":
-                    j = i + len(v)
-                    new = items[i:j]
-                    i = j
-                    if part.sort:
-                        new.sort()
-                else:
-                    new = []
-                    for pile in v:
-                        j = i + len(pile)
-                        new.append(sorted(items[i:j]) if part.sort else items[i:j])
-                        i = j
-            else:
-                known = getattr(state, part.known) if part.known else None
-                new = list(v)
-                for s in others:
-                    keep = known[s] if known else ()
-                    j = i + len(v[s]) - len(keep)
-                    new[s] = [*keep, *items[i:j]]
-                    i = j
-                    if part.sort:
-                        new[s].sort()
-            setattr(state, name, new)
-    for name, part in alone:
-        if part.when is not None and not part.when(state):
-            continue
-        v = getattr(state, name)
-        if part.shape == "list":
-            pile = sorted(v)
-            shuffle(pile, rng)
-            setattr(state, name, pile)
+        if ruled and g in ruled:
+            items = _ruled_deal(items, ruled[g], rng)
         else:
-            new = []
-            for pile in v:
-                pile = sorted(pile)
-                shuffle(pile, rng)
-                new.append(pile)
-            setattr(state, name, new)
+            shuffle(items, rng)
+        i = 0
+        for name, part, value, boxes in members:
+            out = new.get(name)
+            if out is None:
+                out = new[name] = list(value)
+            for key, lo, hi, keep in boxes:
+                if keep is None:
+                    j = i + hi - lo
+                    if key is None:
+                        out[lo:hi] = sorted(items[i:j]) if part.sort else items[i:j]
+                    else:
+                        pile = value[key]
+                        dealt = items[i:j]
+                        if part.sort:
+                            dealt.sort()
+                        out[key] = dealt if lo == 0 and hi == len(pile) else \
+                            [*pile[:lo], *dealt, *pile[hi:]]
+                else:
+                    j = i + hi - lo - len(keep)
+                    out[key] = [*keep, *items[i:j]]
+                    if part.sort:
+                        out[key].sort()
+                i = j
+    for name, value in new.items():
+        setattr(state, name, value)
+
+
+def _rules(state, plan, seat, groups) -> dict:
+    """The constraints of the parts' ``rule`` hooks, by group: ``{group: [(test,
+    [offset in the group's deal])]}``; {} when no part has a rule."""
+    rules = [p.rule for _n, p in plan if p.rule is not None
+             and (p.when is None or p.when(state))]
+    if not rules:
+        return {}
+    where = {}                                    # (part, key) -> [(group, start, lo, hi)]
+    for g, (_pool, members) in enumerate(groups):
+        at = 0
+        for name, _part, _value, boxes in members:
+            for key, lo, hi, keep in boxes:
+                if keep is None:
+                    where.setdefault((name, key), []).append((g, at, lo, hi))
+                    at += hi - lo
+                else:
+                    at += hi - lo - len(keep)
+    out: dict = {}
+    for rule in rules:
+        for test, places in rule(state, seat):
+            by_group: dict = {}
+            for name, key, i in places:
+                for g, at, lo, hi in where.get((name, key), ()):
+                    if lo <= i < hi:
+                        by_group.setdefault(g, []).append(at + i - lo)
+                        break
+                else:
+                    raise ValueError(f"a rule names {name}[{key}][{i}], which is not a place "
+                                     f"the seat cannot see")
+            for g, offsets in by_group.items():
+                out.setdefault(g, []).append((test, offsets))
+    return out
+
+
+def _ruled_deal(items: list, constraints: list, rng) -> list:
+    """``items`` (sorted) in a random order that puts, for each ``(test, offsets)``,
+    items passing ``test`` at those offsets: each drawn uniformly among the items
+    left that pass it, the rest shuffled into the other offsets. When no item
+    passes two tests, every order that keeps the constraints is equally likely."""
+    fixed = {}
+    rest = items
+    for test, offsets in constraints:
+        fits = [i for i, x in enumerate(rest) if test(x)]
+        if len(fits) < len(offsets):
+            raise AssertionError(f"{len(offsets)} places need an item that fits a rule, only "
+                                 f"{len(fits)} do (the state breaks its invariants)")
+        picks = rng.sample(fits, len(offsets))
+        for o, i in zip(offsets, picks):
+            fixed[o] = rest[i]
+        taken = set(picks)
+        rest = [x for i, x in enumerate(rest) if i not in taken]
+    shuffle(rest, rng)
+    it = iter(rest)
+    return [fixed[o] if o in fixed else next(it) for o in range(len(items))]
 
 
 def _unknown(items, known):
