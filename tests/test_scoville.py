@@ -16,7 +16,7 @@ import pytest
 
 import nbgames
 from nbgames.core.errors import ComponentError, IllegalActionError, OptionError
-from nbgames.games.scoville import scoring
+from nbgames.games.scoville import inference, scoring
 from nbgames.games.scoville.components import COLORS, TILES, load_components
 
 GREG, RUTH, YURI = 0, 1, 2
@@ -817,7 +817,7 @@ def test_screens_hide_holdings():
 def test_determinize_keeps_what_the_seat_saw(n):
     """determinize resamples hidden holdings consistently with the round's public
     events: every pepper a player was seen to plant, pay or sell was there, and
-    every check of the engine on its peppers (``_facts``) holds in every copy;
+    every check of the engine on its peppers (``inference.facts``) holds in every copy;
     the copies really differ from the truth."""
     g = nbgames.load("scoville", players=n)
     rng = random.Random(n)
@@ -829,7 +829,7 @@ def test_determinize_keeps_what_the_seat_saw(n):
                 d = s.determinize(seat, rng)
                 assert d.observation(seat) == s.observation(seat)
                 d.check_invariants()
-                for o, (need, net, checks, _, _) in enumerate(d._facts()):
+                for o, (need, net, checks, _, _) in enumerate(inference.facts(d)):
                     start = [d.peppers[o][i] - net[i] for i in range(10)]
                     assert all(start[i] >= need[i] for i in range(10))
                     checked += len(checks)
@@ -987,7 +987,7 @@ def test_fulfillment_ended_after_a_sale_pays_nothing_in_every_world():
     for k in range(30):
         w = s.determinize(seat, random.Random(k))
         w.check_invariants()
-        _, net, checks, _, _ = w._facts()[o]
+        _, net, checks, _, _ = inference.facts(w)[o]
         nones = [(r, wants) for r, what, wants in checks if what == "none"]
         assert nones
         for r, wants in nones:
@@ -1003,8 +1003,8 @@ def test_bids_held_in_time_in_every_world():
     s = _played(g, 5, lambda t: t.round >= 3 and t.phase == "plant")
     for k in range(30):
         w = s.determinize(s.current_player, random.Random(k))
-        for o, (_, _, _, mneed, mnet) in enumerate(w._facts()):
-            assert mneed == s.bids[o] <= w.money[o] - mnet <= w._money_bound()
+        for o, (_, _, _, mneed, mnet) in enumerate(inference.facts(w)):
+            assert mneed == s.bids[o] <= w.money[o] - mnet <= inference.money_bound(w)
 
 
 def test_sealed_bid_leaves_no_trace_in_a_copy():
