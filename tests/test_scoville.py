@@ -15,7 +15,9 @@ import random
 import pytest
 
 import nbgames
+from nbgames.core import conformance
 from nbgames.core.errors import ComponentError, IllegalActionError, OptionError
+from nbgames.core.fields import private
 from nbgames.games.scoville import inference, scoring
 from nbgames.games.scoville.components import COLORS, TILES, load_components
 
@@ -950,6 +952,62 @@ def _event_game(kind, phase, extra=lambda s, e: True, players=3):
             return s, next(e for e in s.events if e[0] == kind and e[2] == phase
                            and e[1] != s.current_player and extra(s, e))
     raise AssertionError(f"no game shows {kind} {phase}")
+
+
+def test_the_suite_moves_the_holdings_behind_the_screens():
+    """Issue 30: the declaration gives the conformance swaps every place a seat
+    cannot see, the holdings the inference resamples (``hook=True``) included:
+    the other seats' money, peppers and held cards, but not the cards everyone saw
+    taken this round (``known``) nor the seat's own. (Before, the suite skipped
+    hook parts, so it never moved them.)"""
+    g = nbgames.load("scoville", players=3)
+    s = next(t for t in (_played(g, seed, lambda t: not t.is_terminal() and any(
+        e[0] == "market" for e in t.events)) for seed in range(50)) if t is not None)
+    e = next(e for e in s.events if e[0] == "market")
+    taker, seat = e[1], next(x for x in range(3) if x != e[1])
+    assert e[2] in s.held_market[taker]                 # this round's, seen by everyone
+    places = conformance.hidden_places(s, seat)
+    where = {(part, key, i) for p in places.values() for part, key, i in p}
+    others = [o for o in range(3) if o != seat]
+    assert {("money", None, o) for o in others} <= where
+    assert {("peppers", o, c) for o in others for c in range(10)} <= where
+    assert not any(part in ("money", "peppers", "held_market", "held_recipes")
+                   and (key == seat or (key is None and i == seat)) for part, key, i in where)
+    seen_at = s.held_market[taker].index(e[2])
+    assert ("held_market", taker, seen_at) not in where
+    assert {("held_market", o, i) for o in others for i in range(len(s.held_market[o]))
+            if (o, i) != (taker, seen_at)} <= where
+    # the swap checks really move them: a swap of two seats' money is a twin
+    twin = conformance.twin(s, seat, random.Random(1), tries=200)
+    assert twin is not None and twin.observation(seat) == s.observation(seat)
+
+
+def _one_game(monkeypatch, players=3):
+    g = nbgames.load("scoville", players=players)
+    monkeypatch.setattr(conformance, "games_of", lambda title: iter([g]))
+
+
+def test_a_resample_outside_the_declaration_fails_the_suite(monkeypatch):
+    """Issue 30, planted: money declared never hidden while the inference still
+    redraws it: ``check_resample_stays_hidden`` names it."""
+    _one_game(monkeypatch)
+    State = nbgames.load("scoville").State
+    monkeypatch.setitem(State.FIELDS, "money", private("list", hook=True, when=lambda s: False))
+    with pytest.raises(AssertionError, match=r"changed \['money'\] where FIELDS hides nothing"):
+        conformance.check_resample_stays_hidden("scoville")
+
+
+def test_a_hook_part_that_hides_nothing_fails_the_suite(monkeypatch):
+    """Issue 30, planted: a part the title resamples (``hook=True``) whose
+    declaration hides no place anywhere fails the suite (here the held recipes,
+    with the card deal switched off so nothing else trips first)."""
+    _one_game(monkeypatch)
+    State = nbgames.load("scoville").State
+    monkeypatch.setitem(State.FIELDS, "held_recipes",
+                        private("lists", hook=True, when=lambda s: False))
+    monkeypatch.setattr(inference, "_deal_cards", lambda *a: None)
+    with pytest.raises(AssertionError, match=r"\['held_recipes'\] are resampled by the title"):
+        conformance.check_resample_stays_hidden("scoville")
 
 
 @pytest.mark.parametrize("held", [1, 2])

@@ -367,9 +367,10 @@ def check_observation_hides(title, seed=14, every=5):
         assert swapped, f"{game!r}: no hidden swap was possible in a whole game"
 
 
-def _masked(state, seat, data, boxes_of):
-    """``data`` (a copy of a state's saved parts) with every box the declaration
-    hides from ``seat`` replaced by a mark, checking on the way what a copy must
+def _masked(state, data, boxes_of):
+    """``data`` (a copy of a state's saved parts) with every box of ``boxes_of``
+    (what the declaration hides from one seat) replaced by a mark, and a message
+    (or None) about what a copy must
     keep inside one: a hidden pile's size (a face-down pile shows how many cards it
     holds) and the items everyone knows (``known``)."""
     for name, boxes in boxes_of.items():
@@ -392,33 +393,36 @@ def check_resample_stays_hidden(title, seed=15, every=4):
     """The declaration is whole: ``determinize(seat)`` (the core's deal and the
     title's ``_resample_more`` alike) changes nothing but the places ``FIELDS``
     hides from the seat (a part's ``top``/``bottom``, ``known`` items, a hidden
-    pile's size and every public part stay), and every part declared
-    ``hook=True`` hides places from some seat somewhere in the game (a part the
-    title resamples but the declaration never hides fails here, as do the
-    conformance swaps that would never move it)."""
+    pile's size and every public part stay), checked at every 4th step of a random
+    game for every seat and the spectator; and every part declared ``hook=True``
+    hides places from some seat in the title's games (a part the title resamples
+    but the declaration never hides fails here, as would the conformance swaps
+    that never move it)."""
+    hooks = {n for n, p in load(title).State.FIELDS.items() if p.hook}
+    placed = set()
     for game in games_of(title):
-        hooks = {n for n, p in game.State.FIELDS.items() if p.hook}
-        placed = set()
         for state, _aid in playout(game, seed):
+            seats = [None, *range(game.players)]
+            for seat in seats:
+                places = hidden_places(state, seat)
+                placed.update(n for where in places.values() for n, _k, _i in where)
             if len(state.history) % every:
                 continue
             truth = json.loads(json.dumps(state.to_dict()["data"]))
             rng = random.Random(state.step)
-            for seat in [None, *range(game.players)]:
+            for seat in seats:
                 boxes = _fields.hidden_boxes(state, seat)
-                places = hidden_places(state, seat)
-                placed.update(n for where in places.values() for n, _k, _i in where)
                 det = json.loads(json.dumps(state.determinize(seat, rng).to_dict()["data"]))
-                want, _ = _masked(state, seat, json.loads(json.dumps(truth)), boxes)
-                got, lost = _masked(state, seat, det, boxes)
+                want, _ = _masked(state, json.loads(json.dumps(truth)), boxes)
+                got, lost = _masked(state, det, boxes)
                 where = f"{_where(game, seed, state)} determinize({seat})"
                 assert lost is None, f"{where}: {lost}"
                 if got != want:
                     bad = [k for k in want if got.get(k) != want[k]]
                     raise AssertionError(f"{where}: the copy changed {bad} where FIELDS hides "
                                          f"nothing from the seat")
-        assert hooks <= placed, (f"{game!r}: the parts {sorted(hooks - placed)} are resampled by "
-                                 f"the title (hook=True) but hide no place from any seat")
+    assert hooks <= placed, (f"{title}: the parts {sorted(hooks - placed)} are resampled by the "
+                             f"title (hook=True) but hide no place from any seat in its games")
 
 
 def check_observation_json(title, seed=10, every=5):
