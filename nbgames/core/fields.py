@@ -13,10 +13,13 @@ A title's State class sets ``FIELDS``, a dict from attribute name to a
 * the default resample of ``state.determinize``: every *pool* (parts whose
   items are the same physical things, e.g. the cards of hands and of the deck)
   is gathered from what the seat cannot see, sorted (so the result depends on
-  what the seat sees and the generator only), shuffled and dealt back, every
-  size kept; a hidden part outside a pool is shuffled within itself;
-* the conformance checks of hidden information (``nbgames.core.conformance``):
-  observations must not change when anything a seat may not see is moved.
+  what the seat sees and the generator only), shuffled and dealt back into the
+  same places, every size kept, the parts' ``rule`` kept; a hidden part outside a
+  pool is shuffled within itself (each pile of a ``lists`` part on its own);
+* the places a seat cannot see (:func:`hidden_places`, parts the title resamples
+  included), which the conformance checks of hidden information
+  (``nbgames.core.conformance``) move: observations must not change when anything
+  a seat may not see is moved, and a copy must change nothing else.
 
 Kinds of part:
 
@@ -28,11 +31,32 @@ Kinds of part:
 
 ``when(state) -> bool``, on a private or hidden part, says whether it is hidden
 *now* (e.g. only in one memory mode, or until the game ends); when it returns
-False the part is public. ``pool`` names the things the part holds; ``hook=True``
-leaves its resample to the title's ``_resample_more`` (rules that demand more than
-a re-deal, such as a set-up constraint). ``known`` (private parts) names a public
-per-seat part listing items of each seat that everyone knows (e.g. a card bought
-face up): they stay where they are.
+False the part is public. ``pool`` names the things the part holds (or is
+``pool(state)``, a name or None: a part may join a pool in some phases only).
+
+What is visible of a part:
+
+* ``top``/``bottom`` (hidden parts): how many items at the end (top) and the
+  start (bottom) of each pile everyone sees, an int or ``f(state, seat)`` (e.g.
+  a kettle's top card; the cards seen going under a deck);
+* ``known`` (private ``lists`` parts): the items of each seat's entry that
+  everyone knows (e.g. a card bought face up, a card seen taken this round): the
+  name of a public per-seat part, or ``f(state)`` giving one list a seat. They
+  stay where they are.
+
+What the rules and the public events imply about the hidden items:
+
+* ``rule(state, seat)`` -> ``[(test, places)]``: the places (``(part, key,
+  index)``, as in :func:`hidden_places`) that must hold an item passing
+  ``test(item)`` (e.g. Set-up: a kettle's bottom card is never black or white).
+  The deal draws those items first, each uniformly among the items left that
+  pass, then shuffles the rest: when no item passes two tests of one pool, every
+  deal that keeps the rule is equally likely;
+* ``hook=True``: the title resamples the part itself in ``_resample_more``
+  (what a deal cannot draw, e.g. Scoville's money and peppers, numbers that the
+  round's events bound). Its places still come from the declaration: the
+  conformance suite moves them, and fails a resample that changes anything the
+  declaration does not hide, or a hook part that never hides a place.
 
 Shapes say how a part is copied and saved: ``"value"`` (an immutable value, or a
 container the title replaces and never changes in place: shared by copies),
@@ -401,13 +425,19 @@ def describe(fields: dict[str, Part]) -> str:
     for name, part in fields.items():
         what = [part.kind]
         if part.pool:
-            what.append(f"pool {part.pool}")
+            what.append(f"pool {part.pool}" if isinstance(part.pool, str) else "pooled in some phases")
         if part.known:
-            what.append(f"but for the items in ``{part.known}``")
+            what.append(f"but for the items in ``{part.known}``" if isinstance(part.known, str)
+                        else "but for the items everyone saw it get")
         if part.when is not None:
             what.append("hidden only in some modes or phases")
+        if part.top or part.bottom:
+            what.append("its top and bottom items seen by all" if part.top and part.bottom else
+                        "its top items seen by all" if part.top else "its bottom items seen by all")
+        if part.rule is not None:
+            what.append("dealt by the rules' constraints")
         if part.hook:
-            what.append("resampled by the title's own rule")
+            what.append("drawn by the title's own resample")
         doc = f": {part.doc}" if part.doc else ""
         lines.append(f"* ``{name}`` ({'; '.join(what)}){doc}")
     return "\n".join(lines)
