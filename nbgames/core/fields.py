@@ -218,33 +218,36 @@ def shuffle(items: list, rng) -> None:
 
 
 def resample_plan(fields: dict[str, Part]) -> tuple:
-    """The parts the core resamples (private and hidden ones not declared
-    ``hook=True``), in declaration order: worked out once a class."""
-    return tuple((n, p) for n, p in fields.items()
-                 if p.kind in ("private", "hidden") and not p.hook)
+    """What :func:`resample` deals, worked out once a class: the private and hidden
+    parts not declared ``hook=True`` (in declaration order), and the rules they
+    declare."""
+    parts = tuple((n, p) for n, p in fields.items()
+                  if p.kind in ("private", "hidden") and not p.hook)
+    return parts, tuple(p for _n, p in parts if p.rule is not None)
 
 
-def _count(x, state, seat) -> int:
-    return x(state, seat) if callable(x) else x
-
-
-def _boxes(state, part, value, seat) -> list:
-    """Where ``part`` (``value``, hidden now) hides items from ``seat``: a list of
-    ``(key, lo, hi, keep)``: ``value[lo:hi]`` (key None) or ``value[key][lo:hi]``,
-    ``keep`` the items of that slice everyone knows (they stay), or None."""
+def _boxes(state, part, value, seat, others) -> list:
+    """Where ``part`` (``value``, hidden now) hides items from ``seat`` (``others``:
+    the other seats): a list of ``(key, lo, hi, keep)``: ``value[lo:hi]`` (key
+    None) or ``value[key][lo:hi]``, ``keep`` the items of it everyone knows (they
+    stay), or None."""
     if part.kind == "hidden":
-        bottom = _count(part.bottom, state, seat) if part.bottom is not None else 0
-        top = _count(part.top, state, seat) if part.top is not None else 0
+        top, bottom = part.top, part.bottom
+        if top is None and bottom is None:
+            if part.shape == "list":
+                return [(None, 0, len(value), None)]
+            return [(p, 0, len(pile), None) for p, pile in enumerate(value)]
+        lo = (bottom(state, seat) if callable(bottom) else bottom) if bottom is not None else 0
+        top = (top(state, seat) if callable(top) else top) if top is not None else 0
         if part.shape == "list":
-            return [(None, bottom, max(bottom, len(value) - top), None)]
-        return [(p, bottom, max(bottom, len(pile) - top), None) for p, pile in enumerate(value)]
-    others = [s for s in range(state.game.players) if s != seat]
+            return [(None, lo, max(lo, len(value) - top), None)]
+        return [(p, lo, max(lo, len(pile) - top), None) for p, pile in enumerate(value)]
     if part.shape == "list":                  # one value a seat
         return [(None, s, s + 1, None) for s in others]
-    known = None
-    if part.known is not None:
-        known = part.known(state) if callable(part.known) else getattr(state, part.known)
-    return [(s, 0, len(value[s]), known[s] if known and known[s] else None) for s in others]
+    if part.known is None:
+        return [(s, 0, len(value[s]), None) for s in others]
+    known = part.known(state) if callable(part.known) else getattr(state, part.known)
+    return [(s, 0, len(value[s]), known[s] or None) for s in others]
 
 
 def _groups(state, parts, seat) -> list:
@@ -252,27 +255,35 @@ def _groups(state, parts, seat) -> list:
     list of ``(pool, [(name, part, value, boxes)])``, every pool first (in order of
     declaration), then each part outside a pool (each pile of a hidden ``lists``
     part on its own)."""
+    others = [s for s in range(state.game.players) if s != seat]
     pooled: dict = {}
     alone = []
     for name, part in parts:
         if part.when is not None and not part.when(state):
             continue
         value = getattr(state, name)
-        boxes = _boxes(state, part, value, seat)
-        pool = part.pool(state) if callable(part.pool) else part.pool
+        boxes = _boxes(state, part, value, seat, others)
+        pool = part.pool
+        if pool is not None and not isinstance(pool, str):
+            pool = pool(state)
         if pool is not None:
-            pooled.setdefault(pool, []).append((name, part, value, boxes))
+            members = pooled.get(pool)
+            if members is None:
+                pooled[pool] = [(name, part, value, boxes)]
+            else:
+                members.append((name, part, value, boxes))
         elif part.kind == "hidden" and part.shape == "lists":
             alone += [(f"part {name}[{b[0]}]", [(name, part, value, [b])]) for b in boxes]
         else:
             alone.append((f"part {name}", [(name, part, value, boxes)]))
-    return [*pooled.items(), *alone]
+    return [*pooled.items(), *alone] if alone else list(pooled.items())
 
 
 def hidden_boxes(state, seat) -> dict:
     """``{part: [(key, lo, hi, keep)]}``: where each part hidden now hides items
     from ``seat`` (parts declared ``hook=True`` included; see :func:`_boxes`)."""
-    return {n: _boxes(state, p, getattr(state, n), seat) for n, p in type(state).FIELDS.items()
+    others = [s for s in range(state.game.players) if s != seat]
+    return {n: _boxes(state, p, getattr(state, n), seat, others) for n, p in type(state).FIELDS.items()
             if p.hidden_now(state)}
 
 
@@ -309,23 +320,26 @@ def resample(state, plan: tuple, seat, rng) -> None:
     Each pool is gathered from its boxes, sorted, dealt by the parts' ``rule``
     (the items a rule asks for first, drawn at random among those that fit), then
     shuffled and dealt back in the same places."""
-    groups = _groups(state, plan, seat)
+    parts, rules = plan
+    groups = _groups(state, parts, seat)
     if not groups:
         return
-    ruled = _rules(state, plan, seat, groups)
+    ruled = _rules(state, rules, seat, groups) if rules else None
     new: dict = {}
     for g, (_pool, members) in enumerate(groups):
         items = []
         for _name, _part, value, boxes in members:
             for key, lo, hi, keep in boxes:
                 box = value if key is None else value[key]
-                if keep is None:
-                    items += box[lo:hi]
-                else:
+                if keep is not None:
                     items += _unknown(box, keep)
+                elif lo == 0 and hi == len(box):
+                    items += box
+                else:
+                    items += box[lo:hi]
         items.sort()
         if ruled and g in ruled:
-            items = _ruled_deal(items, ruled[g], rng)
+            _ruled_deal(items, ruled[g], rng)
         else:
             shuffle(items, rng)
         i = 0
@@ -336,15 +350,16 @@ def resample(state, plan: tuple, seat, rng) -> None:
             for key, lo, hi, keep in boxes:
                 if keep is None:
                     j = i + hi - lo
+                    dealt = items[i:j]
+                    if part.sort:
+                        dealt.sort()
                     if key is None:
-                        out[lo:hi] = sorted(items[i:j]) if part.sort else items[i:j]
+                        out[lo:hi] = dealt
+                    elif lo == 0 and hi == len(value[key]):
+                        out[key] = dealt
                     else:
                         pile = value[key]
-                        dealt = items[i:j]
-                        if part.sort:
-                            dealt.sort()
-                        out[key] = dealt if lo == 0 and hi == len(pile) else \
-                            [*pile[:lo], *dealt, *pile[hi:]]
+                        out[key] = [*pile[:lo], *dealt, *pile[hi:]]
                 else:
                     j = i + hi - lo - len(keep)
                     out[key] = [*keep, *items[i:j]]
@@ -355,60 +370,79 @@ def resample(state, plan: tuple, seat, rng) -> None:
         setattr(state, name, value)
 
 
-def _rules(state, plan, seat, groups) -> dict:
-    """The constraints of the parts' ``rule`` hooks, by group: ``{group: [(test,
-    [offset in the group's deal])]}``; {} when no part has a rule."""
-    rules = [p.rule for _n, p in plan if p.rule is not None
-             and (p.when is None or p.when(state))]
-    if not rules:
-        return {}
-    where = {}                                    # (part, key) -> [(group, start, lo, hi)]
+def _rules(state, rules, seat, groups) -> dict:
+    """The constraints of the ``rule`` of each part hidden now, by group: ``{group:
+    [(test, [offset in the group's deal])]}``."""
+    asked = []                                    # (test, {(part, key): [index]})
+    for part in rules:
+        if part.when is None or part.when(state):
+            for test, places in part.rule(state, seat):
+                where: dict = {}
+                for name, key, i in places:
+                    at = where.get((name, key))
+                    if at is None:
+                        where[(name, key)] = [i]
+                    else:
+                        at.append(i)
+                asked.append((test, where))
+    out: dict = {}
     for g, (_pool, members) in enumerate(groups):
         at = 0
         for name, _part, _value, boxes in members:
             for key, lo, hi, keep in boxes:
-                if keep is None:
-                    where.setdefault((name, key), []).append((g, at, lo, hi))
-                    at += hi - lo
-                else:
-                    at += hi - lo - len(keep)
-    out: dict = {}
-    for rule in rules:
-        for test, places in rule(state, seat):
-            by_group: dict = {}
-            for name, key, i in places:
-                for g, at, lo, hi in where.get((name, key), ()):
-                    if lo <= i < hi:
-                        by_group.setdefault(g, []).append(at + i - lo)
-                        break
-                else:
-                    raise ValueError(f"a rule names {name}[{key}][{i}], which is not a place "
-                                     f"the seat cannot see")
-            for g, offsets in by_group.items():
-                out.setdefault(g, []).append((test, offsets))
+                for test, where in asked:
+                    wanted = where.get((name, key))
+                    inside = [i for i in wanted if lo <= i < hi] if wanted else None
+                    if not inside or keep is not None:
+                        continue
+                    for i in inside:
+                        wanted.remove(i)
+                    mine = out.setdefault(g, [])
+                    if mine and mine[-1][0] is test:      # one draw a test (the same rule)
+                        mine[-1][1].extend(at + i - lo for i in inside)
+                    else:
+                        mine.append((test, [at + i - lo for i in inside]))
+                at += hi - lo - (len(keep) if keep is not None else 0)
+    left = [f"{name}[{key}]{wanted}" for _t, where in asked for (name, key), wanted in where.items()
+            if wanted]
+    if left:
+        raise ValueError(f"a rule names {', '.join(left)}, not places the seat cannot see")
     return out
 
 
-def _ruled_deal(items: list, constraints: list, rng) -> list:
-    """``items`` (sorted) in a random order that puts, for each ``(test, offsets)``,
-    items passing ``test`` at those offsets: each drawn uniformly among the items
-    left that pass it, the rest shuffled into the other offsets. When no item
-    passes two tests, every order that keeps the constraints is equally likely."""
-    fixed = {}
-    rest = items
+def _ruled_deal(items: list, constraints: list, rng) -> None:
+    """Shuffle ``items`` (sorted) in place so that, for each ``(test, offsets)``,
+    items passing ``test`` lie at those offsets: each drawn uniformly among the
+    items not drawn yet that pass it, the rest shuffled into the other offsets.
+    When no item passes two tests, every order that keeps the constraints is
+    equally likely."""
+    n = len(items)
+    r = rng.random
+    chosen: dict = {}                             # index in items -> offset
     for test, offsets in constraints:
-        fits = [i for i, x in enumerate(rest) if test(x)]
-        if len(fits) < len(offsets):
-            raise AssertionError(f"{len(offsets)} places need an item that fits a rule, only "
-                                 f"{len(fits)} do (the state breaks its invariants)")
-        picks = rng.sample(fits, len(offsets))
-        for o, i in zip(offsets, picks):
-            fixed[o] = rest[i]
-        taken = set(picks)
-        rest = [x for i, x in enumerate(rest) if i not in taken]
-    shuffle(rest, rng)
-    it = iter(rest)
-    return [fixed[o] if o in fixed else next(it) for o in range(len(items))]
+        k = len(offsets)
+        got: list = []
+        for _ in range(64 * k):                   # a uniform draw among those that pass
+            if len(got) == k:
+                break
+            i = int(r() * n)
+            if i not in chosen and i not in got and test(items[i]):
+                got.append(i)
+        if len(got) < k:                          # few pass: draw among them only
+            left = [i for i in range(n) if i not in chosen and i not in got and test(items[i])]
+            if len(left) < k - len(got):
+                raise AssertionError(f"{k} places need an item that fits a rule, only "
+                                     f"{len(got) + len(left)} do (the state breaks its "
+                                     f"invariants)")
+            got += rng.sample(left, k - len(got))
+        for i, o in zip(got, offsets):
+            chosen[i] = o
+    placed = sorted((o, items[i]) for i, o in chosen.items())
+    for i in sorted(chosen, reverse=True):
+        del items[i]
+    shuffle(items, rng)
+    for o, x in placed:
+        items.insert(o, x)
 
 
 def _unknown(items, known):
