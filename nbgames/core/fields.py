@@ -385,6 +385,8 @@ def _rules(state, rules, seat, groups) -> dict:
                     else:
                         at.append(i)
                 asked.append((test, where))
+    if not asked:
+        return {}
     out: dict = {}
     for g, (_pool, members) in enumerate(groups):
         at = 0
