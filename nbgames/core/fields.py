@@ -16,7 +16,7 @@ A title's State class sets ``FIELDS``, a dict from attribute name to a
   what the seat sees and the generator only), shuffled and dealt back into the
   same places, every size kept, the parts' ``rule`` kept; a hidden part outside a
   pool is shuffled within itself (each pile of a ``lists`` part on its own);
-* the places a seat cannot see (:func:`hidden_places`, parts the title resamples
+* the places a seat cannot see (``hidden_places``, parts the title resamples
   included), which the conformance checks of hidden information
   (``nbgames.core.conformance``) move: observations must not change when anything
   a seat may not see is moved, and a copy must change nothing else.
@@ -47,7 +47,7 @@ What is visible of a part:
 What the rules and the public events imply about the hidden items:
 
 * ``rule(state, seat)`` -> ``[(test, places)]``: the places (``(part, key,
-  index)``, as in :func:`hidden_places`) that must hold an item passing
+  index)``, as in ``hidden_places``) that must hold an item passing
   ``test(item)`` (e.g. Set-up: a kettle's bottom card is never black or white).
   The deal draws those items first, each uniformly among the items left that
   pass, then shuffles the rest: when no item passes two tests of one pool, every
