@@ -890,6 +890,37 @@ def test_copies_keep_what_everyone_saw_just_now():
             staged(game, s, **swap(d, seen[0], hidden) | {"events": d["events"]})
 
 
+def test_hidden_places_follow_the_declaration():
+    """Issue 30: what each memory mode hides comes from FIELDS alone (``bottom``,
+    ``top``, ``pool``), the same places the conformance swaps move and the deal
+    fills: recall memory hides the deck above the cards seen going under it; table
+    memory pools the deck above the cards seen going under it just now, every
+    buried card (not the tops) and the out-of-game pile but the cards seen leaving
+    just now; at the end each kettle hides only the order under its top."""
+    recall = play_until(nbgames.load("kupferkessel", memory="recall"),
+                        lambda s: s.known and len(s.deck) > s.known + 1)
+    d = recall.to_dict()["data"]
+    assert conformance.hidden_places(recall, 0) == {
+        "cards": [("deck", None, i) for i in range(d["known"], len(d["deck"]))]}
+    table = nbgames.load("kupferkessel")
+    for s in (play_until(table, lambda s: s.pin_under and len(s.deck) > s.pin_under + 1),
+              play_until(table, lambda s: not s.is_terminal() and s.pin_removed
+                         and len(s.removed) > s.pin_removed + 1, seeds=range(400))):
+        d = s.to_dict()["data"]
+        want = [("deck", None, i) for i in range(d["pin_under"], len(d["deck"]))]
+        want += [("kettles", k, i) for k, pile in enumerate(d["kettles"])
+                 for i in range(len(pile) - 1)]
+        want += [("removed", None, i) for i in range(len(d["removed"]) - d["pin_removed"])]
+        assert conformance.hidden_places(s, 1) == {"cards": want}
+    end = play_until(nbgames.load("kupferkessel"), lambda s: s.is_terminal())
+    places = conformance.hidden_places(end, None)
+    assert set(places) <= {"part removed", *(f"part kettles[{k}]" for k in range(2))}
+    assert places["part kettles[0]"] == [("kettles", 0, i) for i in range(len(end.kettles[0]) - 1)]
+    copy = end.determinize(None, random.Random(0))
+    assert [sorted(k) for k in copy.kettles] == [sorted(k) for k in end.kettles]
+    assert [k[-1] for k in copy.kettles] == [k[-1] for k in end.kettles]
+
+
 def test_recall_memory_shows_history_and_keeps_it():
     """Issue 9: recall mode shows every kettle's cards (the public history) and
     determinize keeps them, resampling only the unknown deck."""

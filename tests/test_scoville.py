@@ -15,8 +15,10 @@ import random
 import pytest
 
 import nbgames
+from nbgames.core import conformance
 from nbgames.core.errors import ComponentError, IllegalActionError, OptionError
-from nbgames.games.scoville import scoring
+from nbgames.core.fields import private
+from nbgames.games.scoville import inference, scoring
 from nbgames.games.scoville.components import COLORS, TILES, load_components
 
 GREG, RUTH, YURI = 0, 1, 2
@@ -817,7 +819,7 @@ def test_screens_hide_holdings():
 def test_determinize_keeps_what_the_seat_saw(n):
     """determinize resamples hidden holdings consistently with the round's public
     events: every pepper a player was seen to plant, pay or sell was there, and
-    every check of the engine on its peppers (``_facts``) holds in every copy;
+    every check of the engine on its peppers (``inference.facts``) holds in every copy;
     the copies really differ from the truth."""
     g = nbgames.load("scoville", players=n)
     rng = random.Random(n)
@@ -829,7 +831,7 @@ def test_determinize_keeps_what_the_seat_saw(n):
                 d = s.determinize(seat, rng)
                 assert d.observation(seat) == s.observation(seat)
                 d.check_invariants()
-                for o, (need, net, checks, _, _) in enumerate(d._facts()):
+                for o, (need, net, checks, _, _) in enumerate(inference.facts(d)):
                     start = [d.peppers[o][i] - net[i] for i in range(10)]
                     assert all(start[i] >= need[i] for i in range(10))
                     checked += len(checks)
@@ -952,6 +954,62 @@ def _event_game(kind, phase, extra=lambda s, e: True, players=3):
     raise AssertionError(f"no game shows {kind} {phase}")
 
 
+def test_the_suite_moves_the_holdings_behind_the_screens():
+    """Issue 30: the declaration gives the conformance swaps every place a seat
+    cannot see, the holdings the inference resamples (``hook=True``) included:
+    the other seats' money, peppers and held cards, but not the cards everyone saw
+    taken this round (``known``) nor the seat's own. (Before, the suite skipped
+    hook parts, so it never moved them.)"""
+    g = nbgames.load("scoville", players=3)
+    s = next(t for t in (_played(g, seed, lambda t: not t.is_terminal() and any(
+        e[0] == "market" for e in t.events)) for seed in range(50)) if t is not None)
+    e = next(e for e in s.events if e[0] == "market")
+    taker, seat = e[1], next(x for x in range(3) if x != e[1])
+    assert e[2] in s.held_market[taker]                 # this round's, seen by everyone
+    places = conformance.hidden_places(s, seat)
+    where = {(part, key, i) for p in places.values() for part, key, i in p}
+    others = [o for o in range(3) if o != seat]
+    assert {("money", None, o) for o in others} <= where
+    assert {("peppers", o, c) for o in others for c in range(10)} <= where
+    assert not any(part in ("money", "peppers", "held_market", "held_recipes")
+                   and (key == seat or (key is None and i == seat)) for part, key, i in where)
+    seen_at = s.held_market[taker].index(e[2])
+    assert ("held_market", taker, seen_at) not in where
+    assert {("held_market", o, i) for o in others for i in range(len(s.held_market[o]))
+            if (o, i) != (taker, seen_at)} <= where
+    # the swap checks really move them: a swap of two seats' money is a twin
+    twin = conformance.twin(s, seat, random.Random(1), tries=200)
+    assert twin is not None and twin.observation(seat) == s.observation(seat)
+
+
+def _one_game(monkeypatch, players=3):
+    g = nbgames.load("scoville", players=players)
+    monkeypatch.setattr(conformance, "games_of", lambda title: iter([g]))
+
+
+def test_a_resample_outside_the_declaration_fails_the_suite(monkeypatch):
+    """Issue 30, planted: money declared never hidden while the inference still
+    redraws it: ``check_resample_stays_hidden`` names it."""
+    _one_game(monkeypatch)
+    State = nbgames.load("scoville").State
+    monkeypatch.setitem(State.FIELDS, "money", private("list", hook=True, when=lambda s: False))
+    with pytest.raises(AssertionError, match=r"changed \['money'\] where FIELDS hides nothing"):
+        conformance.check_resample_stays_hidden("scoville")
+
+
+def test_a_hook_part_that_hides_nothing_fails_the_suite(monkeypatch):
+    """Issue 30, planted: a part the title resamples (``hook=True``) whose
+    declaration hides no place anywhere fails the suite (here the held recipes,
+    with the card deal switched off so nothing else trips first)."""
+    _one_game(monkeypatch)
+    State = nbgames.load("scoville").State
+    monkeypatch.setitem(State.FIELDS, "held_recipes",
+                        private("lists", hook=True, when=lambda s: False))
+    monkeypatch.setattr(inference, "_deal_cards", lambda *a: None)
+    with pytest.raises(AssertionError, match=r"\['held_recipes'\] are resampled by the title"):
+        conformance.check_resample_stays_hidden("scoville")
+
+
 @pytest.mark.parametrize("held", [1, 2])
 def test_planting_ended_for_lack_of_pepper_holds_in_every_world(held):
     """Plant 1 Extra Pepper: a seat with the tile and a free plot but no pepper
@@ -987,7 +1045,7 @@ def test_fulfillment_ended_after_a_sale_pays_nothing_in_every_world():
     for k in range(30):
         w = s.determinize(seat, random.Random(k))
         w.check_invariants()
-        _, net, checks, _, _ = w._facts()[o]
+        _, net, checks, _, _ = inference.facts(w)[o]
         nones = [(r, wants) for r, what, wants in checks if what == "none"]
         assert nones
         for r, wants in nones:
@@ -1003,8 +1061,8 @@ def test_bids_held_in_time_in_every_world():
     s = _played(g, 5, lambda t: t.round >= 3 and t.phase == "plant")
     for k in range(30):
         w = s.determinize(s.current_player, random.Random(k))
-        for o, (_, _, _, mneed, mnet) in enumerate(w._facts()):
-            assert mneed == s.bids[o] <= w.money[o] - mnet <= w._money_bound()
+        for o, (_, _, _, mneed, mnet) in enumerate(inference.facts(w)):
+            assert mneed == s.bids[o] <= w.money[o] - mnet <= inference.money_bound(w)
 
 
 def test_sealed_bid_leaves_no_trace_in_a_copy():

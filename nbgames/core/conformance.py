@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 
+from . import fields as _fields
 from .errors import IllegalActionError
 from .registry import load, spec
 
@@ -252,36 +253,10 @@ def _check_reloads(game, det, where):
 # -- twins: true states a seat cannot tell apart -----------------------------------------
 def hidden_places(state, seat):
     """Every place of ``state.to_dict()["data"]`` that ``seat`` cannot see, by pool:
-    {pool: [(part, seat or None, index)]}, from the title's ``FIELDS`` (known items of
-    a private part excluded). A hidden part outside a pool is its own pool; parts
-    declared ``hook=True`` give their places through the title's ``_hidden_places``."""
-    from .fields import Part  # noqa: F401  (the declaration's type)
-    out: dict[str, list] = {}
-    for name, part in type(state).FIELDS.items():
-        if not part.hidden_now(state) or part.hook:
-            continue
-        value = getattr(state, name)
-        pool = part.pool or f"part {name}"
-        if part.kind == "hidden":
-            piles = [value] if part.shape == "list" else value
-            for p, pile in enumerate(piles):
-                for i in range(len(pile)):
-                    out.setdefault(pool if part.pool or part.shape == "list" else f"{pool}[{p}]",
-                                   []).append((name, None if part.shape == "list" else p, i))
-        elif part.shape == "lists":
-            known = getattr(state, part.known) if part.known else None
-            for s in range(state.players):
-                if s == seat:
-                    continue
-                skip = list(known[s]) if known else []
-                for i, x in enumerate(value[s]):
-                    if x in skip:
-                        skip.remove(x)
-                        continue
-                    out.setdefault(pool, []).append((name, s, i))
-    for pool, where in state._hidden_places(seat).items():     # parts declared hook=True
-        out.setdefault(pool, []).extend(where)
-    return out
+    {pool: [(part, key, index)]}, derived from the title's ``FIELDS`` alone
+    (:func:`nbgames.core.fields.hidden_places`; parts declared ``hook=True``
+    included)."""
+    return _fields.hidden_places(state, seat)
 
 
 def twin(state, seat, rng, tries: int = 40):
@@ -392,6 +367,64 @@ def check_observation_hides(title, seed=14, every=5):
         assert swapped, f"{game!r}: no hidden swap was possible in a whole game"
 
 
+def _masked(state, data, boxes_of):
+    """``data`` (a copy of a state's saved parts) with every box of ``boxes_of``
+    (what the declaration hides from one seat) replaced by a mark, and a message
+    (or None) about what a copy must
+    keep inside one: a hidden pile's size (a face-down pile shows how many cards it
+    holds) and the items everyone knows (``known``)."""
+    for name, boxes in boxes_of.items():
+        for key, lo, hi, keep in boxes:
+            box = data[name] if key is None else data[name][key]
+            if keep is not None:
+                rest = list(box)
+                for x in keep:
+                    if x not in rest:
+                        return None, f"{name}[{key}] lost the known {x!r}"
+                    rest.remove(x)
+            if key is not None and type(state).FIELDS[name].kind == "private":
+                data[name][key] = "(hidden)"      # its size may be hidden too
+            else:
+                box[lo:hi] = ["(hidden)"] * (hi - lo)
+    return data, None
+
+
+def check_resample_stays_hidden(title, seed=15, every=4):
+    """The declaration is whole: ``determinize(seat)`` (the core's deal and the
+    title's ``_resample_more`` alike) changes nothing but the places ``FIELDS``
+    hides from the seat (a part's ``top``/``bottom``, ``known`` items, a hidden
+    pile's size and every public part stay), checked at every 4th step of a random
+    game for every seat and the spectator; and every part declared ``hook=True``
+    hides places from some seat in the title's games (a part the title resamples
+    but the declaration never hides fails here, as would the conformance swaps
+    that never move it)."""
+    hooks = {n for n, p in load(title).State.FIELDS.items() if p.hook}
+    placed = set()
+    for game in games_of(title):
+        for state, _aid in playout(game, seed):
+            seats = [None, *range(game.players)]
+            for seat in seats:
+                places = hidden_places(state, seat)
+                placed.update(n for where in places.values() for n, _k, _i in where)
+            if len(state.history) % every:
+                continue
+            truth = json.loads(json.dumps(state.to_dict()["data"]))
+            rng = random.Random(state.step)
+            for seat in seats:
+                boxes = _fields.hidden_boxes(state, seat)
+                det = json.loads(json.dumps(state.determinize(seat, rng).to_dict()["data"]))
+                want, _ = _masked(state, json.loads(json.dumps(truth)), boxes)
+                got, lost = _masked(state, det, boxes)
+                where = f"{_where(game, seed, state)} determinize({seat})"
+                assert lost is None, f"{where}: {lost}"
+                if got != want:
+                    bad = [k for k in want if got.get(k) != want[k]]
+                    raise AssertionError(f"{where}: the copy changed {bad} where FIELDS hides "
+                                         f"nothing from the seat")
+    assert hooks <= placed, (f"{title}: the parts {sorted(hooks - placed)} are resampled by the "
+                             f"title (hook=True) but hide no place from any seat in its games")
+
+
 def check_observation_json(title, seed=10, every=5):
     """Every seat's observation (and the spectator's) survives a JSON round trip."""
     for game in games_of(title):
@@ -459,6 +492,7 @@ def check_encoder(title, seed=12, every=3):
 CHECKS = [check_runs_to_end, check_determinism, check_round_trip, check_clone_independent,
           check_action_ids, check_action_space, check_apply_by_label, check_rejects_cleanly,
           check_determinize, check_determinize_twins, check_observation_hides,
+          check_resample_stays_hidden,
           check_observation_json, check_replay, check_encoder]
 
 

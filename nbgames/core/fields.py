@@ -13,10 +13,13 @@ A title's State class sets ``FIELDS``, a dict from attribute name to a
 * the default resample of ``state.determinize``: every *pool* (parts whose
   items are the same physical things, e.g. the cards of hands and of the deck)
   is gathered from what the seat cannot see, sorted (so the result depends on
-  what the seat sees and the generator only), shuffled and dealt back, every
-  size kept; a hidden part outside a pool is shuffled within itself;
-* the conformance checks of hidden information (``nbgames.core.conformance``):
-  observations must not change when anything a seat may not see is moved.
+  what the seat sees and the generator only), shuffled and dealt back into the
+  same places, every size kept, the parts' ``rule`` kept; a hidden part outside a
+  pool is shuffled within itself (each pile of a ``lists`` part on its own);
+* the places a seat cannot see (``hidden_places``, parts the title resamples
+  included), which the conformance checks of hidden information
+  (``nbgames.core.conformance``) move: observations must not change when anything
+  a seat may not see is moved, and a copy must change nothing else.
 
 Kinds of part:
 
@@ -28,11 +31,32 @@ Kinds of part:
 
 ``when(state) -> bool``, on a private or hidden part, says whether it is hidden
 *now* (e.g. only in one memory mode, or until the game ends); when it returns
-False the part is public. ``pool`` names the things the part holds; ``hook=True``
-leaves its resample to the title's ``_resample_more`` (rules that demand more than
-a re-deal, such as a set-up constraint). ``known`` (private parts) names a public
-per-seat part listing items of each seat that everyone knows (e.g. a card bought
-face up): they stay where they are.
+False the part is public. ``pool`` names the things the part holds (or is
+``pool(state)``, a name or None: a part may join a pool in some phases only).
+
+What is visible of a part:
+
+* ``top``/``bottom`` (hidden parts): how many items at the end (top) and the
+  start (bottom) of each pile everyone sees, an int or ``f(state, seat)`` (e.g.
+  a kettle's top card; the cards seen going under a deck);
+* ``known`` (private ``lists`` parts): the items of each seat's entry that
+  everyone knows (e.g. a card bought face up, a card seen taken this round): the
+  name of a public per-seat part, or ``f(state)`` giving one list a seat. They
+  stay where they are.
+
+What the rules and the public events imply about the hidden items:
+
+* ``rule(state, seat)`` -> ``[(test, places)]``: the places (``(part, key,
+  index)``, as in ``hidden_places``) that must hold an item passing
+  ``test(item)`` (e.g. Set-up: a kettle's bottom card is never black or white).
+  The deal draws those items first, each uniformly among the items left that
+  pass, then shuffles the rest: when no item passes two tests of one pool, every
+  deal that keeps the rule is equally likely;
+* ``hook=True``: the title resamples the part itself in ``_resample_more``
+  (what a deal cannot draw, e.g. Scoville's money and peppers, numbers that the
+  round's events bound). Its places still come from the declaration: the
+  conformance suite moves them, and fails a resample that changes anything the
+  declaration does not hide, or a hook part that never hides a place.
 
 Shapes say how a part is copied and saved: ``"value"`` (an immutable value, or a
 container the title replaces and never changes in place: shared by copies),
@@ -57,21 +81,34 @@ class Part:
     kind: str
     shape: str = "value"
     doc: str = ""
-    pool: str | None = None
+    pool: str | Callable[[Any], str | None] | None = None
     sort: bool = False
-    known: str | None = None
+    known: str | Callable[[Any], list] | None = None
     when: Callable[[Any], bool] | None = None
     hook: bool = False
     load: Callable[[Any], Any] | None = None
     choices: tuple | None = None
+    top: int | Callable[[Any, Any], int] | None = None
+    bottom: int | Callable[[Any, Any], int] | None = None
+    rule: Callable[[Any, Any], list] | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"part kind {self.kind!r} is not one of {KINDS}")
         if self.shape not in SHAPES:
             raise ValueError(f"part shape {self.shape!r} is not one of {SHAPES}")
-        if self.kind in ("public", "derived") and (self.pool or self.known or self.when or self.hook):
-            raise ValueError(f"a {self.kind} part has no pool, known, when or hook")
+        if self.kind in ("public", "derived") and (self.pool or self.known or self.when or self.hook
+                                                   or self.rule or self.top or self.bottom):
+            raise ValueError(f"a {self.kind} part has no pool, known, when, hook, rule, top or "
+                             f"bottom")
+        if self.kind in ("private", "hidden") and self.shape not in ("list", "lists"):
+            raise ValueError(f"a {self.kind} part is a list or lists, not {self.shape!r}")
+        if (self.top is not None or self.bottom is not None) and (self.sort or self.kind != "hidden"):
+            raise ValueError("top and bottom are for hidden piles kept in order (not sort)")
+        if self.hook and (self.rule or self.pool):
+            raise ValueError("a part the title resamples (hook=True) has no pool or rule")
+        if self.known is not None and (self.kind != "private" or self.shape != "lists"):
+            raise ValueError("known is for a private part of shape 'lists'")
 
     @property
     def saved(self) -> bool:
@@ -88,15 +125,18 @@ def public(shape: str = "value", doc: str = "", *, load=None, choices=None) -> P
 
 
 def private(shape: str = "lists", doc: str = "", *, pool=None, sort=False, known=None, when=None,
-            hook=False, load=None) -> Part:
+            hook=False, load=None, rule=None) -> Part:
     """One entry a seat (``value[s]``), seen by seat ``s`` only."""
-    return Part("private", shape, doc, pool, sort, known, when, hook, load)
+    return Part("private", shape, doc, pool=pool, sort=sort, known=known, when=when, hook=hook,
+                load=load, rule=rule)
 
 
 def hidden(shape: str = "list", doc: str = "", *, pool=None, sort=False, when=None, hook=False,
-           load=None) -> Part:
-    """A face-down pile (or several): seen by nobody."""
-    return Part("hidden", shape, doc, pool, sort, None, when, hook, load)
+           load=None, top=None, bottom=None, rule=None) -> Part:
+    """A face-down pile (or several): seen by nobody, but for its ``top`` and
+    ``bottom`` items."""
+    return Part("hidden", shape, doc, pool=pool, sort=sort, when=when, hook=hook, load=load,
+                top=top, bottom=bottom, rule=rule)
 
 
 def derived(shape: str = "value", doc: str = "") -> Part:
@@ -170,15 +210,6 @@ def load_parts(state, fields: dict[str, Part], d: dict, title: str) -> None:
         setattr(state, name, value)
 
 
-def pools(fields: dict[str, Part]) -> dict[str, list[str]]:
-    """pool name -> the names of its parts, in declaration order."""
-    out: dict[str, list[str]] = {}
-    for name, part in fields.items():
-        if part.pool is not None and not part.hook:
-            out.setdefault(part.pool, []).append(name)
-    return out
-
-
 def shuffle(items: list, rng) -> None:
     """Shuffle ``items`` in place: sorted by a random key each (uniform, like
     ``rng.shuffle``, and several times faster on long piles)."""
@@ -187,81 +218,233 @@ def shuffle(items: list, rng) -> None:
 
 
 def resample_plan(fields: dict[str, Part]) -> tuple:
-    """What :func:`resample` does for a class, worked out once: the pools, each a
-    tuple of (name, part), and the hidden parts outside any pool."""
-    grouped = tuple(tuple((n, fields[n]) for n in names) for names in pools(fields).values())
-    alone = tuple((n, p) for n, p in fields.items()
-                  if p.kind == "hidden" and p.pool is None and not p.hook)
-    return grouped, alone
+    """What :func:`resample` deals, worked out once a class: the private and hidden
+    parts not declared ``hook=True`` (in declaration order), and the rules they
+    declare."""
+    parts = tuple((n, p) for n, p in fields.items()
+                  if p.kind in ("private", "hidden") and not p.hook)
+    return parts, tuple(p for _n, p in parts if p.rule is not None)
+
+
+def _boxes(state, part, value, seat, others) -> list:
+    """Where ``part`` (``value``, hidden now) hides items from ``seat`` (``others``:
+    the other seats): a list of ``(key, lo, hi, keep)``: ``value[lo:hi]`` (key
+    None) or ``value[key][lo:hi]``, ``keep`` the items of it everyone knows (they
+    stay), or None."""
+    if part.kind == "hidden":
+        top, bottom = part.top, part.bottom
+        if top is None and bottom is None:
+            if part.shape == "list":
+                return [(None, 0, len(value), None)]
+            return [(p, 0, len(pile), None) for p, pile in enumerate(value)]
+        lo = (bottom(state, seat) if callable(bottom) else bottom) if bottom is not None else 0
+        top = (top(state, seat) if callable(top) else top) if top is not None else 0
+        if part.shape == "list":
+            return [(None, lo, max(lo, len(value) - top), None)]
+        return [(p, lo, max(lo, len(pile) - top), None) for p, pile in enumerate(value)]
+    if part.shape == "list":                  # one value a seat
+        return [(None, s, s + 1, None) for s in others]
+    if part.known is None:
+        return [(s, 0, len(value[s]), None) for s in others]
+    known = part.known(state) if callable(part.known) else getattr(state, part.known)
+    return [(s, 0, len(value[s]), known[s] or None) for s in others]
+
+
+def _groups(state, parts, seat) -> list:
+    """The parts hidden from ``seat`` now, by what the resample deals together: a
+    list of ``(pool, [(name, part, value, boxes)])``, every pool first (in order of
+    declaration), then each part outside a pool (each pile of a hidden ``lists``
+    part on its own)."""
+    others = [s for s in range(state.game.players) if s != seat]
+    pooled: dict = {}
+    alone = []
+    for name, part in parts:
+        if part.when is not None and not part.when(state):
+            continue
+        value = getattr(state, name)
+        boxes = _boxes(state, part, value, seat, others)
+        pool = part.pool
+        if pool is not None and not isinstance(pool, str):
+            pool = pool(state)
+        if pool is not None:
+            members = pooled.get(pool)
+            if members is None:
+                pooled[pool] = [(name, part, value, boxes)]
+            else:
+                members.append((name, part, value, boxes))
+        elif part.kind == "hidden" and part.shape == "lists":
+            alone += [(f"part {name}[{b[0]}]", [(name, part, value, [b])]) for b in boxes]
+        else:
+            alone.append((f"part {name}", [(name, part, value, boxes)]))
+    return [*pooled.items(), *alone] if alone else list(pooled.items())
+
+
+def hidden_boxes(state, seat) -> dict:
+    """``{part: [(key, lo, hi, keep)]}``: where each part hidden now hides items
+    from ``seat`` (parts declared ``hook=True`` included; see :func:`_boxes`)."""
+    others = [s for s in range(state.game.players) if s != seat]
+    return {n: _boxes(state, p, getattr(state, n), seat, others) for n, p in type(state).FIELDS.items()
+            if p.hidden_now(state)}
+
+
+def hidden_places(state, seat) -> dict:
+    """Every place of ``state.to_dict()["data"]`` that ``seat`` cannot see, by what
+    the resample deals together: ``{pool: [(part, key, index)]}`` for
+    ``data[part][key][index]`` (or ``data[part][index]`` when key is None), from
+    ``FIELDS`` alone: parts declared ``hook=True`` included, the items everyone
+    knows (``known``, ``top``, ``bottom``) excluded. A hidden part outside a pool is
+    a pool of its own (each pile of a ``lists`` part)."""
+    parts = [(n, p) for n, p in type(state).FIELDS.items() if p.kind in ("private", "hidden")]
+    out: dict[str, list] = {}
+    for pool, members in _groups(state, parts, seat):
+        where = []
+        for name, _part, value, boxes in members:
+            for key, lo, hi, keep in boxes:
+                if keep is None:
+                    where += [(name, key, i) for i in range(lo, hi)]
+                    continue
+                skip = list(keep)
+                for i, x in enumerate(value[key][lo:hi], lo):
+                    if x in skip:
+                        skip.remove(x)
+                    else:
+                        where.append((name, key, i))
+        if where:
+            out.setdefault(pool, []).extend(where)
+    return out
 
 
 def resample(state, plan: tuple, seat, rng) -> None:
     """The default resample (see the module docstring), in place on ``state``: new
-    containers are set, never the old ones changed (copies share ``value`` parts)."""
-    grouped, alone = plan
-    others = [s for s in range(state.game.players) if s != seat]
-    for pool in grouped:
-        parts = [(n, p, getattr(state, n)) for n, p in pool if p.when is None or p.when(state)]
-        if not parts:
-            continue
+    containers are set, never the old ones changed (copies share ``value`` parts).
+    Each pool is gathered from its boxes, sorted, dealt by the parts' ``rule``
+    (the items a rule asks for first, drawn at random among those that fit), then
+    shuffled and dealt back in the same places."""
+    parts, rules = plan
+    groups = _groups(state, parts, seat)
+    if not groups:
+        return
+    ruled = _rules(state, rules, seat, groups) if rules else None
+    new: dict = {}
+    for g, (_pool, members) in enumerate(groups):
         items = []
-        for _name, part, v in parts:
-            if part.kind == "hidden":
-                if part.shape == "list":
-                    items += v
+        for _name, _part, value, boxes in members:
+            for key, lo, hi, keep in boxes:
+                box = value if key is None else value[key]
+                if keep is not None:
+                    items += _unknown(box, keep)
+                elif lo == 0 and hi == len(box):
+                    items += box
                 else:
-                    for pile in v:
-                        items += pile
-            elif part.known:
-                known = getattr(state, part.known)
-                for s in others:
-                    items += _unknown(v[s], known[s]) if known[s] else v[s]
-            else:
-                for s in others:
-                    items += v[s]
+                    items += box[lo:hi]
         items.sort()
-        shuffle(items, rng)
-        i = 0
-        for name, part, v in parts:
-            if part.kind == "hidden":
-                if part.shape == "list":
-                    j = i + len(v)
-                    new = items[i:j]
-                    i = j
-                    if part.sort:
-                        new.sort()
-                else:
-                    new = []
-                    for pile in v:
-                        j = i + len(pile)
-                        new.append(sorted(items[i:j]) if part.sort else items[i:j])
-                        i = j
-            else:
-                known = getattr(state, part.known) if part.known else None
-                new = list(v)
-                for s in others:
-                    keep = known[s] if known else ()
-                    j = i + len(v[s]) - len(keep)
-                    new[s] = [*keep, *items[i:j]]
-                    i = j
-                    if part.sort:
-                        new[s].sort()
-            setattr(state, name, new)
-    for name, part in alone:
-        if part.when is not None and not part.when(state):
-            continue
-        v = getattr(state, name)
-        if part.shape == "list":
-            pile = sorted(v)
-            shuffle(pile, rng)
-            setattr(state, name, pile)
+        if ruled and g in ruled:
+            _ruled_deal(items, ruled[g], rng)
         else:
-            new = []
-            for pile in v:
-                pile = sorted(pile)
-                shuffle(pile, rng)
-                new.append(pile)
-            setattr(state, name, new)
+            shuffle(items, rng)
+        i = 0
+        for name, part, value, boxes in members:
+            out = new.get(name)
+            if out is None:
+                out = new[name] = list(value)
+            for key, lo, hi, keep in boxes:
+                if keep is None:
+                    j = i + hi - lo
+                    dealt = items[i:j]
+                    if part.sort:
+                        dealt.sort()
+                    if key is None:
+                        out[lo:hi] = dealt
+                    elif lo == 0 and hi == len(value[key]):
+                        out[key] = dealt
+                    else:
+                        pile = value[key]
+                        out[key] = [*pile[:lo], *dealt, *pile[hi:]]
+                else:
+                    j = i + hi - lo - len(keep)
+                    out[key] = [*keep, *items[i:j]]
+                    if part.sort:
+                        out[key].sort()
+                i = j
+    for name, value in new.items():
+        setattr(state, name, value)
+
+
+def _rules(state, rules, seat, groups) -> dict:
+    """The constraints of the ``rule`` of each part hidden now, by group: ``{group:
+    [(test, [offset in the group's deal])]}``."""
+    asked = []                                    # (test, {(part, key): [index]})
+    for part in rules:
+        if part.when is None or part.when(state):
+            for test, places in part.rule(state, seat):
+                where: dict = {}
+                for name, key, i in places:
+                    at = where.get((name, key))
+                    if at is None:
+                        where[(name, key)] = [i]
+                    else:
+                        at.append(i)
+                asked.append((test, where))
+    if not asked:
+        return {}
+    out: dict = {}
+    for g, (_pool, members) in enumerate(groups):
+        at = 0
+        for name, _part, _value, boxes in members:
+            for key, lo, hi, keep in boxes:
+                for test, where in asked:
+                    wanted = where.get((name, key))
+                    inside = [i for i in wanted if lo <= i < hi] if wanted else None
+                    if not inside or keep is not None:
+                        continue
+                    for i in inside:
+                        wanted.remove(i)
+                    mine = out.setdefault(g, [])
+                    if mine and mine[-1][0] is test:      # one draw a test (the same rule)
+                        mine[-1][1].extend(at + i - lo for i in inside)
+                    else:
+                        mine.append((test, [at + i - lo for i in inside]))
+                at += hi - lo - (len(keep) if keep is not None else 0)
+    left = [f"{name}[{key}]{wanted}" for _t, where in asked for (name, key), wanted in where.items()
+            if wanted]
+    if left:
+        raise ValueError(f"a rule names {', '.join(left)}, not places the seat cannot see")
+    return out
+
+
+def _ruled_deal(items: list, constraints: list, rng) -> None:
+    """Shuffle ``items`` (sorted) in place so that, for each ``(test, offsets)``,
+    items passing ``test`` lie at those offsets: each drawn uniformly among the
+    items not drawn yet that pass it, the rest shuffled into the other offsets.
+    When no item passes two tests, every order that keeps the constraints is
+    equally likely."""
+    n = len(items)
+    r = rng.random
+    chosen: dict = {}                             # index in items -> offset
+    for test, offsets in constraints:
+        k = len(offsets)
+        got: list = []
+        for _ in range(64 * k):                   # a uniform draw among those that pass
+            if len(got) == k:
+                break
+            i = int(r() * n)
+            if i not in chosen and i not in got and test(items[i]):
+                got.append(i)
+        if len(got) < k:                          # few pass: draw among them only
+            left = [i for i in range(n) if i not in chosen and i not in got and test(items[i])]
+            if len(left) < k - len(got):
+                raise AssertionError(f"{k} places need an item that fits a rule, only "
+                                     f"{len(got) + len(left)} do (the state breaks its "
+                                     f"invariants)")
+            got += rng.sample(left, k - len(got))
+        for i, o in zip(got, offsets):
+            chosen[i] = o
+    placed = sorted((o, items[i]) for i, o in chosen.items())
+    for i in sorted(chosen, reverse=True):
+        del items[i]
+    shuffle(items, rng)
+    for o, x in placed:
+        items.insert(o, x)
 
 
 def _unknown(items, known):
@@ -278,13 +461,19 @@ def describe(fields: dict[str, Part]) -> str:
     for name, part in fields.items():
         what = [part.kind]
         if part.pool:
-            what.append(f"pool {part.pool}")
+            what.append(f"pool {part.pool}" if isinstance(part.pool, str) else "pooled in some phases")
         if part.known:
-            what.append(f"but for the items in ``{part.known}``")
+            what.append(f"but for the items in ``{part.known}``" if isinstance(part.known, str)
+                        else "but for the items everyone saw it get")
         if part.when is not None:
             what.append("hidden only in some modes or phases")
+        if part.top or part.bottom:
+            what.append("its top and bottom items seen by all" if part.top and part.bottom else
+                        "its top items seen by all" if part.top else "its bottom items seen by all")
+        if part.rule is not None:
+            what.append("dealt by the rules' constraints")
         if part.hook:
-            what.append("resampled by the title's own rule")
+            what.append("drawn by the title's own resample")
         doc = f": {part.doc}" if part.doc else ""
         lines.append(f"* ``{name}`` ({'; '.join(what)}){doc}")
     return "\n".join(lines)

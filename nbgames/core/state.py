@@ -16,9 +16,8 @@ is a worked one):
 ``_scores()``                list of numbers, one a seat (running totals before the end)
 ``_loaded()``                after loading the saved parts: rebuild the derived ones, set
                              ``current_player``, raise RecordError on inconsistent data
-``_resample_more(seat, rng)``  optional: what a re-deal of the pools cannot do (rules
-                             that constrain hidden parts; parts declared ``hook=True``)
-``_hidden_places(seat)``     with ``hook=True`` parts: the places they hide from ``seat``
+``_resample_more(seat, rng)``  optional: the parts declared ``hook=True`` (what a deal
+                             of the pools, kept by the parts' ``rule``, cannot draw)
 ``check_invariants()``       raise AssertionError when the state breaks a rule: cards
                              conserved, set-up constraints, and consistency of hidden
                              parts with the public events the seats saw
@@ -213,7 +212,7 @@ class State:
     # CPython shares the keys of instance dicts up to 30 attributes).
     _step0 = 0               # decisions made before the start (a determinized copy's)
     _seen_by = _ALL          # whose view the log holds (a determinized copy: its seat)
-    _resample_plan: tuple = ((), ())
+    _resample_plan: tuple = ()
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -541,14 +540,9 @@ class State:
         self._resample_more(seat, rng)
 
     def _resample_more(self, seat, rng) -> None:
-        """What the rules demand beyond a re-deal of the pools (default: nothing)."""
-
-    def _hidden_places(self, seat) -> dict:
-        """The places of the parts declared ``hook=True`` that ``seat`` cannot see,
-        as ``{pool: [(part, seat or None, index)]}`` (``data[part][seat][index]``, or
-        ``data[part][index]`` for None): what ``_resample_more`` deals, for the
-        conformance suite's twins and hidden swaps. Default: none."""
-        return {}
+        """The parts declared ``hook=True``, resampled by the title's rules (default:
+        nothing). Their places (what the conformance suite moves) come from
+        ``FIELDS`` like every other part's."""
 
     # -- serialization --------------------------------------------------------
     def to_dict(self) -> dict:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from ...core import Game, Option, State, components_option
 from ...core.action_space import ActionSpace, Kind
 from ...core.errors import RecordError
-from ...core.fields import derived, hidden, private, public, shuffle
+from ...core.fields import derived, hidden, private, public
 from ...core.words import who_won
 from . import scoring
 from .components import ComponentError, load_components
@@ -170,6 +170,40 @@ def _table(state) -> bool:
     return not state.game.recall
 
 
+def _deck_seen(state, seat) -> int:
+    """How many cards at the bottom of the deck everyone knows: every card seen
+    going under it in recall memory, in table memory those put under since the
+    last decision."""
+    return state.known if state.game.recall else state.pin_under
+
+
+def _removed_seen(state, seat) -> int:
+    """How many cards at the end of the out-of-game pile everyone saw leave just now."""
+    return state.pin_removed
+
+
+def _in_play(state) -> str | None:
+    """The pool of the buried and out-of-game cards: one with the deck while the game
+    is on; at the end every kettle's cards are shown, so each kettle (and the
+    out-of-game pile) only hides its order."""
+    return None if state.phase == OVER else "cards"
+
+
+def _setup_rule(state, seat) -> list:
+    """What the set-up rule asks of the hidden cards (Set-up): a kettle's first card,
+    its bottom, is never black or white (the exploding kettle takes only the top of
+    a kettle of two or more); the cards put under the deck then are, and while still
+    in the deck (and not seen just now) they lie at
+    ``deck[max(exploded_under, pin_under):known]``."""
+    bw = state.game.player_card
+    out = [(lambda c: not bw[c], [("kettles", s, 0) for s, k in enumerate(state.kettles)
+                                  if len(k) > 1])]
+    lo = max(state.exploded_under, state.pin_under)
+    if lo < state.known:
+        out.append((bw.__getitem__, [("deck", None, i) for i in range(lo, state.known)]))
+    return out
+
+
 def _playing(state) -> bool:
     """Recipes (in the recipe variant) are secret until the end, when every recipe is
     shown."""
@@ -180,10 +214,19 @@ class KupferkesselState(State):
     """The state of a Kupferkessel game; ``FIELDS`` says what each seat may see.
 
     Ingredient cards are hidden from everyone alike (the owner of a kettle
-    included); what is hidden depends on the ``memory`` option. The deck, the
-    kettles and the out-of-game pile are resampled by :meth:`_resample_more`,
-    because the set-up rule constrains them (a kettle's bottom card is never
-    black or white; the cards put under the deck at set-up are)."""
+    included); what is hidden depends on the ``memory`` option, and the deal of the
+    hidden cards keeps the set-up rule (``_setup_rule``): every deal that keeps it is
+    equally likely. Recall memory hides only the deck above the cards seen going
+    under it; table memory pools the deck (but the cards seen going under it just
+    now), every kettle's buried cards (the owner's included) and the out-of-game
+    pile (but the cards seen leaving just now); at the end every kettle's cards are
+    shown, so only the order under each top (and of the pile) is hidden.
+
+    Not reconstructed: the play that led here. A pawn walks the value of its
+    kettle's top card, so the buried cards (and those exploded since) made the
+    walks so far; a copy keeps every pawn where it is but does not choose buried
+    cards that could have walked it there.
+    """
 
     FIELDS = {
         "grid": public("list", "the card in each cell (row * 6 + col), -1 a gap, -2 a corner card"),
@@ -206,14 +249,14 @@ class KupferkesselState(State):
                                 "(deck[:pin_under]: everyone saw them just now)"),
         "pin_removed": public(doc="cards at the end of removed that left the game since the last "
                                   "decision (everyone saw them just now)"),
-        "deck": hidden("list", pool="cards", hook=True,
+        "deck": hidden("list", pool="cards", bottom=_deck_seen,
                        doc="face down, bottom first, top last; its bottom deck[:known] is known in "
                            "recall memory, deck[:pin_under] in table memory"),
-        "kettles": hidden("lists", pool="cards", hook=True, when=_table,
+        "kettles": hidden("lists", pool=_in_play, top=1, when=_table, rule=_setup_rule,
                           doc="each seat's Magic Kettle, bottom first: the top card is public; the "
                               "buried cards are hidden from everyone (the owner too) in table "
                               "memory, their order even at the end; public in recall memory"),
-        "removed": hidden("list", pool="cards", hook=True, when=_table,
+        "removed": hidden("list", pool=_in_play, top=_removed_seen, when=_table,
                           doc="out of the game, in order: public in recall memory; in table "
                               "memory only the last pin_removed"),
         "recipes": private(pool="recipes", sort=True, when=_playing,
@@ -536,90 +579,6 @@ class KupferkesselState(State):
         self.result = self._score() if self.phase == OVER else None
         self.current_player = None if self.phase == OVER else self.seat
 
-    def _resample_more(self, seat, rng):
-        """Deal the ingredient cards nobody can see back at random, keeping the
-        set-up rule (Set-up: a kettle's first card, its bottom, is never black or
-        white; the cards put under the deck then are). Every deal that keeps it is
-        equally likely, and the deal depends on what the seat sees and ``rng`` only.
-
-        Recall memory: only the deck above the cards seen going under it is
-        unknown. Table memory: one pool of the deck (but the cards seen going under
-        it since the last decision), every kettle's buried cards (the seat's own
-        included) and the out-of-game pile (but the cards seen leaving since the last
-        decision); at the end every kettle's cards are shown, so only the order under
-        each top (and of the pile) is unknown.
-
-        Not reconstructed: the play that led here. A pawn walks the value of its
-        kettle's top card, so the buried cards (and those exploded since) made the
-        walks so far, and each was taken from the line its taker stood by; a copy
-        keeps every pawn where it is but does not choose buried cards that could
-        have walked it there (at a seat's second move, its first walk was its
-        bottom card's value; most copies give that card another value)."""
-        g = self.game
-        deck = self.deck
-        if g.recall:
-            k = self.known
-            if len(deck) - k > 1:
-                top = sorted(deck[k:])
-                shuffle(top, rng)
-                deck[k:] = top
-            return
-        bw = g.player_card
-        removed = self.removed
-        nr = len(removed) - self.pin_removed
-        if self.phase == OVER:
-            for k in self.kettles:
-                if len(k) > 2:
-                    rest = sorted(k[:-1])
-                    bottom = _draw(rest, bw, False, 1, rng)
-                    shuffle(rest, rng)
-                    k[:-1] = bottom + rest
-            if nr > 1:
-                rest = sorted(removed[:nr])
-                shuffle(rest, rng)
-                removed[:nr] = rest
-            return
-        pu = self.pin_under
-        lo = max(self.exploded_under, pu)
-        q = self.known - lo                         # set-up cards under the deck, not seen now
-        buried = [k for k in self.kettles if len(k) > 1]
-        rest = deck[pu:] + removed[:nr]
-        for k in buried:
-            rest += k[:-1]
-        rest.sort()                                 # what the seat sees and rng decide, no more
-        setup = _draw(rest, bw, True, q, rng) if q > 0 else None
-        bottoms = _draw(rest, bw, False, len(buried), rng)
-        shuffle(rest, rng)
-        free = len(deck) - pu
-        if setup:
-            a = lo - pu
-            deck[pu:] = rest[:a] + setup + rest[a:free - q]
-            i = free - q
-        else:
-            deck[pu:] = rest[:free]
-            i = free
-        if nr:
-            removed[:nr] = rest[i:i + nr]
-            i += nr
-        for k, bottom in zip(buried, bottoms):
-            j = i + len(k) - 2
-            k[:-1] = [bottom, *rest[i:j]]
-            i = j
-
-    def _hidden_places(self, seat):
-        """The places of the deck, the kettles and the out-of-game pile hidden from
-        ``seat`` (from everyone: no seat sees more ingredient cards than another), by
-        pool, as :meth:`_resample_more` deals them."""
-        if self.game.recall:
-            return {"cards": [("deck", None, i) for i in range(self.known, len(self.deck))]}
-        removed = [("removed", None, i) for i in range(len(self.removed) - self.pin_removed)]
-        buried = {s: [("kettles", s, i) for i in range(len(k) - 1)]
-                  for s, k in enumerate(self.kettles)}
-        if self.phase == OVER:
-            return {"removed": removed, **{f"kettle {s}": p for s, p in buried.items()}}
-        deck = [("deck", None, i) for i in range(self.pin_under, len(self.deck))]
-        return {"cards": deck + removed + [x for p in buried.values() for x in p]}
-
     def check_invariants(self):
         """The rules' constraints, on hidden parts too (so a resampled copy is a state
         the rules can produce, consistent with what the seats saw):
@@ -695,29 +654,6 @@ class KupferkesselState(State):
             "the cards seen going under the deck just now are not at its bottom"
         assert self.pin_removed == len(out) and removed[len(removed) - len(out):] == out, \
             "the cards seen leaving the game just now do not end the out-of-game pile"
-
-
-def _draw(pool, player_card, colour: bool, k: int, rng) -> list:
-    """``k`` different cards drawn at random from ``pool`` (and removed from it),
-    each black or white if ``colour``, neither if not: a uniform draw among them
-    (picks of another colour are drawn again), so that with the rest shuffled every
-    deal that keeps the set-up rule is equally likely."""
-    out = []
-    n = len(pool)
-    r = rng.random
-    for _ in range(64 * k):
-        if len(out) == k:
-            break
-        c = pool[int(r() * n)]
-        if player_card[c] == colour and c not in out:
-            out.append(c)
-    else:
-        if len(out) < k:       # few cards of that colour: draw among them only
-            left = [c for c in pool if player_card[c] == colour and c not in out]
-            out += rng.sample(left, k - len(out))
-    for c in out:
-        pool.remove(c)
-    return out
 
 
 KupferkesselGame.State = KupferkesselState

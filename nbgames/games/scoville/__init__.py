@@ -111,10 +111,10 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
   memory a determinized copy must keep (a copy's log, the lines the seat read,
   may name a card taken in round 2 that the copy has put behind another screen);
   lines of the current round are the ``events``, which it keeps.
-* **Determinize** (``_resample_more`` in :mod:`.rules`; the core shuffles the
-  face-down decks and replays random legal bids for the other seats' sealed
-  bids, among the amounts their resampled money allows). With screens, from what
-  the seat sees and the generator only, for every other seat:
+* **Determinize** (:mod:`.inference`, the State's ``_resample_more``; the core
+  shuffles the face-down decks and replays random legal bids for the other
+  seats' sealed bids, among the amounts their resampled money allows). With
+  screens, from what the seat sees and the generator only, for every other seat:
 
   - *cards*: the market cards and recipes the seat saw taken this round stay
     with their takers; the rest behind the other screens are as many as the
@@ -125,7 +125,7 @@ Readings of the rulebook where it is silent or ambiguous (each is our choice)
     behind a random other screen: neither which cards nor how many each holds
     survives;
   - *peppers*: the start of the round is rebuilt from the round's public
-    events (``ScovilleState._facts``), keeping every one by construction: each
+    events (:func:`.inference.facts`), keeping every one by construction: each
     pepper planted, paid or sold was there in time; where the engine saw the
     seat with no pepper (a planting skipped with a free plot, a planting ended
     with the tile and a free plot left, a fulfillment skipped or ended before

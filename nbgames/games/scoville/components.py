@@ -21,6 +21,7 @@ DEFAULT = Path(__file__).with_name("components.json")
 COLORS = ("red", "yellow", "blue", "green", "orange", "purple", "brown", "white", "black",
           "phantom")
 CI = {c: i for i, c in enumerate(COLORS)}
+BLACK, WHITE = CI["black"], CI["white"]
 TILES = ("plant", "step", "back")        # Plant 1 Extra Pepper, Move 1 Extra Step, Double Back Once
 CHOICE = "black_or_white"
 

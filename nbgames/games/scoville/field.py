@@ -96,3 +96,20 @@ class Field:
         nb = self.neighbours
         return [p for p in range(self.plots)
                 if field[p] < 0 and any(field[q] >= 0 for q in nb[p])]
+
+    def targets(self, pos: int, came: int, back_tile: bool, occupied) -> tuple | None:
+        """(forward, back) target notches of a farmer on notch ``pos`` that arrived
+        through corner ``came`` (-1: it has not moved yet), or None when it cannot
+        step: through the other corner (at the start: either), or back through the
+        corner it came by with the Double Back tile; never onto a farmer
+        (Harvesting)."""
+        a, b = self.notch_corners[pos]
+        fwd = []
+        for c in ((a, b) if came < 0 else (self.other_corner(pos, came),)):
+            fwd.extend(q for q in self.corner_notches[c] if q != pos and q not in occupied)
+        back = []
+        if came >= 0 and back_tile:
+            back = [q for q in self.corner_notches[came] if q != pos and q not in occupied]
+        if not fwd and not back:
+            return None
+        return fwd, back

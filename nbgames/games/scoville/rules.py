@@ -23,22 +23,19 @@ A decision with a single possible answer is made by the engine and logged
 
 from __future__ import annotations
 
-from operator import add
-
 from ...core import Game, Option, components_option, int_range
 from ...core.action_space import ActionSpace, Kind
 from ...core.errors import OptionError, RecordError
 from ...core.fields import derived, hidden, private, public
 from ...core.state import State, best_seats
 from ...core.words import who_won
-from . import scoring
-from .components import COLORS, load_components
+from . import inference, scoring
+from .components import BLACK, COLORS, WHITE, load_components
 from .field import Field
 
 PHASES = ("bid", "spot", "claim", "plant", "plaque", "harvest", "fulfil", "over")
 T_PLANT, T_STEP, T_BACK = 0, 1, 2
 REWARDS = ("as shown", "black", "white")
-BLACK, WHITE = COLORS.index("black"), COLORS.index("white")
 
 
 class ScovilleGame(Game):
@@ -133,23 +130,6 @@ def _counts(colors) -> list[int]:
     return out
 
 
-def _targets(f, pos, came, back_tile, occupied):
-    """(forward, back) target notches of a farmer on notch ``pos`` that arrived
-    through corner ``came`` (-1: it has not moved yet), or None when it cannot
-    step: through the other corner (at the start: either), or back through the
-    corner it came by with the Double Back tile; never onto a farmer."""
-    a, b = f.notch_corners[pos]
-    fwd = []
-    for c in ((a, b) if came < 0 else (f.other_corner(pos, came),)):
-        fwd.extend(q for q in f.corner_notches[c] if q != pos and q not in occupied)
-    back = []
-    if came >= 0 and back_tile:
-        back = [q for q in f.corner_notches[came] if q != pos and q not in occupied]
-    if not fwd and not back:
-        return None
-    return fwd, back
-
-
 def _screened(state) -> bool:
     """Whether the holdings are behind the screens now: with ``screens=True``, until
     the game is over (the tally is made in the open)."""
@@ -160,7 +140,7 @@ class ScovilleState(State):
     """The state of a Scoville game; ``FIELDS`` says what each seat may see.
 
     ``events`` are the public events of the current round, in order (what the
-    table shows and what a copy must keep true; see ``_facts``):
+    table shows and what a copy must keep true; see :func:`.inference.facts`):
     ``["bid", s, $]``, ``["spot", s, spot]``, ``["claim", s, card]``,
     ``["plant", s, colour, plot]``, ``["tile", s, tile]``, ``["plaque", s, stack,
     value]``, ``["step", s, notch, harvest, from notch]``, ``["market", s, card,
@@ -205,9 +185,9 @@ class ScovilleState(State):
         "peppers": private("lists", "each seat's pepper counts by colour", when=_screened,
                            hook=True),
         "held_market": private("lists", "market cards behind each screen", when=_screened,
-                               hook=True),
+                               hook=True, known=inference.taken_market),
         "held_recipes": private("lists", "recipe cards behind each screen", when=_screened,
-                                hook=True),
+                                hook=True, known=inference.taken_recipes),
         "auction_deck": hidden("lists", "the face-down auction decks (morning, afternoon), "
                                         "top last"),
         "market_deck": hidden("list", "the face-down afternoon market deck"),
@@ -447,7 +427,7 @@ class ScovilleState(State):
         if steps >= 4 or (steps == 3 and not self.tiles[s][T_STEP]):
             return None
         occupied = {x for o, x in enumerate(self.farmers) if o != s and x >= 0}
-        return _targets(self.game.field, self.farmers[s], came, self.tiles[s][T_BACK], occupied)
+        return self.game.field.targets(self.farmers[s], came, self.tiles[s][T_BACK], occupied)
 
     def _harvest_at(self, q):
         """The peppers a step ending on notch ``q`` harvests now (the two plots either
@@ -884,266 +864,20 @@ class ScovilleState(State):
                 raise RecordError(f"scoville: field data.turn={self.turn!r} is not in 0..{n - 1}")
             self.current_player = self.order[self.turn]
 
-    # -- what the table shows of the holdings behind the screens ---------------------------
-    def _memo_now(self) -> dict:
-        """The memo of this position: what :meth:`_facts` and the resample work out
-        from the public parts, kept while the events (a list replaced at every event),
-        the phase, the seat to move and its fulfillment flags stay the same (nothing
-        else they read changes without an event). Shared with clones and copies."""
-        m = self._memo
-        key = (self.phase, self.current_player, *self.did)
-        if m.get("events") is not self.events or m["key"] != key:
-            m.clear()
-            m["events"], m["key"] = self.events, key
-        return m
-
-    def _facts(self):
-        """:meth:`_work_out_facts`, worked out once a position (read-only lists)."""
-        m = self._memo_now()
-        facts = m.get("facts")
-        if facts is None:
-            facts = m["facts"] = self._work_out_facts()
-        return facts
-
-    def _work_out_facts(self):
-        """What the public events of the current round (``events``) and the decision
-        now say about every seat's hidden holdings, one entry a seat:
-        ``(need, net, checks, mneed, mnet)``.
-
-        ``need``: the least the seat held of each colour at the start of the round
-        (every pepper it planted, paid or sold this round was there in time);
-        ``net``: what the round's events gave it minus what they took. ``checks``:
-        the moments where the engine's choice depended on its peppers, each
-        ``(run, kind, wants)`` with ``run`` the net change up to that moment:
-        ``"zero"``: it held no pepper (it skipped planting while a plot was free, its
-        planting ended with the tile and a free plot left, it skipped fulfillment, or
-        its fulfillment ended before any sale); ``"none"``: it could pay none of
-        ``wants`` (its fulfillment ended after its sale: the market cards and
-        recipes still open to it); ``"some"``: it could pay at least one of ``wants``
-        (it chose ``done`` while planting or fulfilling, or it is asked to plant or
-        fulfil now; a want of one pepper of a colour is a possible sale or planting).
-        ``mneed``/``mnet``: the same for money (the bid it paid; bids and income)."""
-        g = self.game
-        c = g.components
-        n = g.players
-        events = self.events
-        run = [[0] * 10 for _ in range(n)]
-        low = [[0] * 10 for _ in range(n)]
-        mrun = [0] * n
-        mlow = [0] * n
-        checks = [[] for _ in range(n)]
-        did = [[False, False, False] for _ in range(n)]
-        ends = []
-        planted = sum(1 for x in self.field if x >= 0) - sum(1 for e in events if e[0] == "plant")
-        plots = g.field.plots
-        for i, e in enumerate(events):
-            k, s = e[0], e[1]
-            r = run[s]
-            if k == "claim":
-                for col in c.auction[e[2]]:
-                    r[col] += 1
-            elif k == "step":
-                for col in e[3]:
-                    r[col] += 1
-            elif k == "plant":
-                col = e[2]
-                r[col] -= 1
-                if r[col] < low[s][col]:
-                    low[s][col] = r[col]
-                planted += 1
-            elif k == "sell":
-                col = e[2]
-                r[col] -= e[3]
-                if r[col] < low[s][col]:
-                    low[s][col] = r[col]
-                mrun[s] += e[4]
-                did[s][2] = True
-            elif k == "market" or k == "recipe":
-                if k == "market":
-                    m = c.market[e[2]]
-                    spend = m.wanted
-                    gain = m.peppers + ((BLACK if e[3] == 1 else WHITE,) if m.choice else ())
-                    mrun[s] += m.coins
-                    did[s][0] = True
-                else:
-                    spend, gain = c.recipes[e[2]].peppers, ()
-                    did[s][1] = True
-                lo = low[s]
-                for col in spend:
-                    r[col] -= 1
-                    if r[col] < lo[col]:
-                        lo[col] = r[col]
-                for col in gain:
-                    r[col] += 1
-            elif k == "bid":
-                mrun[s] -= e[2]
-                if mrun[s] < mlow[s]:
-                    mlow[s] = mrun[s]
-            elif k == "skip" or k == "end" or k == "done":
-                ph = e[2]
-                if ph == "plant":
-                    if k == "done":
-                        checks[s].append((r.copy(), "some", UNITS))
-                    elif k == "end" or planted < plots:     # a skip with a free plot
-                        checks[s].append((r.copy(), "zero", None))
-                elif ph == "fulfil":
-                    if k == "skip" or (k == "end" and not did[s][2]):
-                        checks[s].append((r.copy(), "zero", None))
-                    else:
-                        ends.append((i, s, k, did[s].copy(), r.copy()))
-        for i, s, k, d, r in ends:
-            checks[s].append((r, "none" if k == "end" else "some", self._wants(d, i)))
-        cp = self.current_player
-        if cp is not None:
-            if self.phase == "plant":
-                checks[cp].append((run[cp], "some", UNITS))
-            elif self.phase == "fulfil":
-                checks[cp].append((run[cp], "some", self._wants(self.did, len(events))))
-        return [([-x for x in low[s]], run[s], checks[s], -mlow[s], mrun[s]) for s in range(n)]
-
-    def _wants(self, did, i):
-        """What a fulfilling seat could still pay after event ``i`` given what it
-        ``did``: the needs of the market cards and recipes on display then (those on
-        display now and those taken later this round) and, before its sale, one
-        pepper of any colour."""
-        g = self.game
-        later = self.events[i + 1:]
-        out = []
-        if not did[0]:
-            out += [g.market_need[m] for m in self.market]
-            out += [g.market_need[e[2]] for e in later if e[0] == "market"]
-        if not did[1]:
-            out += [g.recipe_need[r] for r in self.recipes]
-            out += [g.recipe_need[e[2]] for e in later if e[0] == "recipe"]
-        if not did[2]:
-            out += UNITS
-        return out
-
-    def _money_bound(self):
-        """The most money a seat can hold at the start of this round."""
-        c = self.game.components
-        return scoring.money_cap(self.round - 1, c.start_money, max(m.coins for m in c.market),
-                                 self.game.field.plots)
-
-    # -- determinize ----------------------------------------------------------------------------
+    # -- determinize ------------------------------------------------------------------------
     def _resample_more(self, seat, rng):
-        """With the screens up, the other seats' holdings, from what ``seat`` sees and
-        ``rng`` only (see the package docstring, "Determinize"): their cards from
-        the cards nobody is seen to hold (:meth:`_card_plan`), their peppers and
-        money from the facts of the round (:meth:`_holding_plan`), which every copy
-        keeps by construction."""
-        if not _screened(self):
-            self._memo = {}                     # its own from here (it will move on)
-            return
-        others = [s for s in range(self.game.players) if s != seat]
-        if others:
-            r = rng.random                      # draws as int(r() * n): uniform, and fast
-            self._deal_cards(seat, others, r)
-            planted, extra, plan = self._holding_plan()
-            for s in others:
-                fixed, need, net, checks, caps, mneed, mnet, free = plan[s]
-                if fixed is None:
-                    fixed = _start_peppers(need, checks, caps, planted, int(r() * (extra + 1)), r)
-                self.peppers[s] = list(map(add, fixed, net))
-                self.money[s] = mneed + int(r() * (free + 1)) + mnet
-        self._memo = {}
-
-    def _holding_plan(self):
-        """What the resample of peppers and money needs, once a position: the planted
-        colours (extra peppers are drawn from them), the most extra peppers, and by
-        seat ``(fixed, need, net, checks, caps, mneed, mnet, free)``: ``fixed`` the
-        start of the round when the events pin it (the seat was seen with no
-        pepper), ``caps`` (by colour, or None when a ``"some"`` check still needs a
-        want) the most of each colour that keeps every ``"none"`` check, ``free``
-        the most money beyond its bid (``$10 + $3`` a round played, within the
-        rounds' bound)."""
-        m = self._memo_now()
-        plan = m.get("holdings")
-        if plan is None:
-            g = self.game
-            bound = self._money_bound()
-            free = g.components.start_money + 3 * (self.round - 1)
-            seats = []
-            for need, net, checks, mneed, mnet in self._facts():
-                fixed = next(([-x for x in r] for r, kind, _ in checks if kind == "zero"), None)
-                caps = None
-                if fixed is None and not any(kind == "some" and not _meets(need, r, wants)
-                                             for r, kind, wants in checks):
-                    caps = _caps(need, checks)
-                seats.append((fixed, need, net, checks, caps, mneed, mnet,
-                              max(0, min(free, bound - mneed))))
-            plan = m["holdings"] = (sorted(col for col in self.field if col >= 0),
-                                    2 + self.round, seats)
-        return plan
-
-    def _deal_cards(self, seat, others, r):
-        """The market cards and recipes behind the other screens (see
-        :meth:`_card_plan`), dealt with ``r`` (a generator's ``random``): each card
-        drawn from its pool without replacement, behind a random other screen."""
-        known, (market, recipes), morning = self._card_plan(seat)
-        draws = [(self.held_market, known[0], [market]), (self.held_recipes, known[1], [recipes])]
-        if morning is not None:
-            pool, lo, hi = morning
-            draws[0][2].append((pool, lo + int(r() * (hi - lo + 1))))
-        k = len(others)
-        for held, kn, piles in draws:
-            for s in others:
-                held[s] = kn[s].copy()
-            for pool, count in piles:
-                rest = pool.copy()
-                for _ in range(count):
-                    i = int(r() * len(rest))
-                    rest[i], rest[-1] = rest[-1], rest[i]
-                    held[others[int(r() * k)]].append(rest.pop())
-
-    def _card_plan(self, seat):
-        """The cards behind the screens of the seats other than ``seat``, from what
-        it sees: those it saw taken this round stay with their takers (``known``,
-        market and recipes by seat); the others are as many as the table says
-        (every card dealt at set-up is on display or held) drawn from the cards it
-        has not seen: ``pools`` ``[(cards, count)]`` for market and recipes and,
-        in the afternoon, the morning market cards ``(cards, least, most)`` (the
-        morning display was short, fewer than the players, when it ended)."""
-        own_m = self.held_market[seat] if seat is not None else []
-        own_r = self.held_recipes[seat] if seat is not None else []
-        m = self._memo_now()
-        key = ("cards", seat, *own_m, None, *own_r)
-        plan = m.get(key)
-        if plan is None:
-            g = self.game
-            c = g.components
-            n = g.players
-            k = c.market_count[n]
-            known_m = [[] for _ in range(n)]
-            known_r = [[] for _ in range(n)]
-            for e in self.events:
-                if e[0] == "market" and e[1] != seat:
-                    known_m[e[1]].append(e[2])
-                elif e[0] == "recipe" and e[1] != seat:
-                    known_r[e[1]].append(e[2])
-            seen = set(self.recipes).union(own_r, *known_r)
-            recipes = ([r for r in range(len(c.recipes)) if r not in seen],
-                       c.recipe_count[n] - len(seen))
-            seen = set(self.market).union(own_m, *known_m)
-            afternoon = g.afternoon_market
-            morning = None
-            if self.afternoon:
-                count = k - sum(1 for x in seen if afternoon[x])
-                market = ([x for x in g.afternoon_ids if x not in seen], count)
-                mine = sum(1 for x in own_m if not afternoon[x])
-                morning = ([x for x in g.morning_ids if x not in seen],
-                           max(k - n + 1, mine) - mine, k - mine)
-            else:
-                market = ([x for x in g.morning_ids if x not in seen], k - len(seen))
-            plan = m[key] = ((known_m, known_r), (market, recipes), morning)
-        return plan
+        """The holdings behind the other screens (the parts declared ``hook=True``),
+        drawn to keep what the round's public events imply: :func:`.inference.resample`."""
+        if _screened(self):
+            inference.resample(self, seat, rng)
+        self._memo = {}                         # its own from here (it will move on)
 
     # -- invariants -------------------------------------------------------------------------------
     def check_invariants(self):
         """The rules' constraints (cards conserved, money within what the rounds allow,
         a connected field) and the consistency of every seat's holdings with the
-        public events of the round (:meth:`_facts`; a harvest skipped only when the
-        farmer was boxed in)."""
+        public events of the round (:func:`.inference.check_holdings`: what the events
+        imply; a harvest skipped only when the farmer was boxed in)."""
         g = self.game
         c = g.components
         n = g.players
@@ -1187,129 +921,12 @@ class ScovilleState(State):
                    for p in planted), "scoville: a pepper is not connected"
         for s in range(n):
             assert sum(1 for st, _ in self.won[s]) <= self.round, "scoville: too many plaques"
-        # the holdings against the public events of the round
-        bound = self._money_bound()
-        for s, (need, net, checks, mneed, mnet) in enumerate(self._facts()):
-            start = [self.peppers[s][i] - net[i] for i in range(10)]
-            assert all(start[i] >= need[i] for i in range(10)), \
-                (f"scoville: seat {s} plants, pays or sells peppers this round it did not hold "
-                 f"(round start {start}, needed {need})")
-            for r, kind, wants in checks:
-                have = [start[i] + r[i] for i in range(10)]
-                if kind == "zero":
-                    assert not any(have), \
-                        f"scoville: seat {s} held {have} where the engine saw no pepper"
-                elif kind == "none":
-                    assert not _meets(have, [0] * 10, wants), \
-                        f"scoville: seat {s} could pay a card where its fulfillment was ended"
-                else:
-                    assert _meets(have, [0] * 10, wants), \
-                        f"scoville: seat {s} had nothing to do where it was asked or chose done"
-            m0 = self.money[s] - mnet
-            assert mneed <= m0 <= bound, \
-                (f"scoville: seat {s} began the round with ${m0}: its bid was ${mneed}, round "
-                 f"{self.round} allows at most ${bound}")
         if self._secret is not None:
             sp = g.action_space
             for s, picks in enumerate(self._secret):
                 assert all(sp.unpack(a)[1] <= self.money[s] for a in picks), \
                     f"scoville: seat {s} bid more than its ${self.money[s]}"
-        self._check_blocked_skips()
-
-    def _check_blocked_skips(self):
-        """Harvesting: a skipped walk had no step (every notch next to the farmer held
-        another farmer where the others stood then)."""
-        g = self.game
-        n = g.players
-        events = self.events
-        for i, e in enumerate(events):
-            if e[0] != "skip" or e[2] != "harvest":
-                continue
-            s = e[1]
-            after = self.order.index(s)          # harvest runs in reverse order
-            occupied = set()
-            for o in range(n):
-                if o == s:
-                    continue
-                at = self.farmers[o]
-                if self.order.index(o) < after:  # o walked later
-                    first = next((x for x in events[i + 1:] if x[0] == "step" and x[1] == o), None)
-                    at = -1 if self.round == 1 else first[4] if first else at
-                if at >= 0:
-                    occupied.add(at)
-            assert _targets(g.field, self.farmers[s], -1, False, occupied) is None, \
-                f"scoville: seat {s} skipped its walk but had a step"
-
-
-UNITS = tuple(tuple(int(i == c) for i in range(10)) for c in range(10))
-
-
-def _meets(start, r, wants) -> bool:
-    """Whether a seat that began the round with ``start`` could pay one of
-    ``wants`` at the moment the round's net change was ``r``."""
-    for w in wants:
-        for i in range(10):
-            if start[i] + r[i] < w[i]:
-                break
-        else:
-            return True
-    return False
-
-
-def _caps(start, checks):
-    """The most of each colour a start of the round at least ``start`` may hold and
-    keep every ``"none"`` check: for each want of such a check, the colour where
-    it is furthest from being paid stays short of it (a separable rule, so extra
-    peppers are checked one colour at a time)."""
-    caps = [1 << 30] * 10
-    for r, kind, wants in checks:
-        if kind != "none":
-            continue
-        for w in wants:
-            best, room = -1, 0
-            for i in range(10):
-                gap = w[i] - start[i] - r[i]
-                if gap > room:
-                    best, room = i, gap
-            if best < 0:
-                raise AssertionError("scoville: a seat could pay a card where its fulfillment "
-                                     "was ended (the state breaks its invariants)")
-            if start[best] + room - 1 < caps[best]:
-                caps[best] = start[best] + room - 1
-    return caps
-
-
-def _start_peppers(need, checks, caps, planted, extras, rand):
-    """A seat's peppers at the start of the round that keep every check of
-    :meth:`ScovilleState._facts` not pinned to no pepper, by construction: the
-    least the round needed, raised to a want of each ``"some"`` check it misses
-    (chosen at random among those that keep every ``"none"`` check: the true
-    start keeps them all and lies above the least, so one always does), plus up
-    to ``extras`` peppers of colours drawn from the planted field, each within
-    ``caps`` (:func:`_caps`, worked out here when None)."""
-    start = list(need)
-    if caps is None:
-        nones = [(r, [w]) for r, kind, ws in checks if kind == "none" for w in ws]
-        for r, kind, wants in checks:
-            if kind != "some" or _meets(start, r, wants):
-                continue
-            fits = []
-            for w in wants:
-                up = [max(start[i], w[i] - r[i]) for i in range(10)]
-                if not any(_meets(up, r2, w2) for r2, w2 in nones):
-                    fits.append(up)
-            if not fits:
-                raise AssertionError("scoville: no holding fits the round's events (the state "
-                                     "breaks its invariants)")
-            start = fits[int(rand() * len(fits))]
-        caps = _caps(start, checks)
-    if extras and planted:
-        k = len(planted)
-        for _ in range(extras):
-            col = planted[int(rand() * k)]
-            if start[col] < caps[col]:
-                start[col] += 1
-    return start
+        inference.check_holdings(self)
 
 
 ScovilleGame.State = ScovilleState
