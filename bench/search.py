@@ -20,7 +20,7 @@ the CPU cost of one weighted world against one ``determinize`` (per world drawn,
 and per world a search uses, the pool's cost spread over the iterations a 1 s
 search runs), the share of worlds that have a rebuilt history, and
 ``ismcts(worlds="weighted")`` against ``ismcts(worlds="uniform")`` at 2 players
-in ``--world-titles`` (default the Cookoff and Scoville), target 0.55.
+in ``--world-titles`` (default every title), target 0.55.
 
 **The machine.** This is a shared 2-core machine; the load average is printed
 before and after each part. ``--clock cpu`` (the default here) gives the search
@@ -270,7 +270,7 @@ def main(argv=None):
     ap.add_argument("--worlds", action="store_true",
                     help="also the weighted sampler: its cost per world and the weighted "
                          "search against the uniform one")
-    ap.add_argument("--world-titles", nargs="+", default=["chili_cookoff", "scoville"])
+    ap.add_argument("--world-titles", nargs="+", default=nbgames.games())
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-speed", action="store_true")
     ap.add_argument("--no-strength", action="store_true")

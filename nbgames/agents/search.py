@@ -68,11 +68,10 @@ weighted by the likelihood of the other seats' decisions since the last chance
 point under the title's prior (:func:`nbgames.core.chance.worlds`); drawing them
 takes at most ``WORLD_SHARE`` of a time budget, which the search then does not
 have. Where no world has a history (a title whose hidden parts are not dealt
-items in that mode, such as Scoville behind its screens or Kupferkessel's table
-memory) it searches uniform worlds and ``infoset.pool.note`` says so. The
-default is ``"uniform"``: on the 2-player Cookoff at 0.2 s of CPU a move the
-weighted search won 0.47 of 16 duplicate games against the uniform one (CI
-0.41-0.53), so it is not shown to help yet (``bench/search.py --worlds``
+items in that mode, such as holdings behind screens or a table memory that
+forgets) it searches uniform worlds and ``infoset.pool.note`` says so. The
+default is ``"uniform"``: it is not shown to help yet (the closing note of
+issue 29 has the figures) (``bench/search.py --worlds``
 measures it).
 
 **Root parallelism.** ``workers=N`` runs N independent searches in processes and sums their root

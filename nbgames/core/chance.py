@@ -15,8 +15,8 @@ trace of the truth); its chance outcomes are found by replaying the game once wi
 every dealt item *tagged* with where it was dealt from, and reading, place by
 place, which world item stands where the true one stands. Replaying the actions
 with those outcomes must give exactly the determinized world; where it does not
-(a title whose hidden parts are not dealt items, as Scoville's money behind the
-screens, or a rule that moves items by what they are), the world has no history
+(a title whose hidden parts are not dealt items, such as money behind a screen,
+or a rule that moves items by what they are), the world has no history
 and is not used. With a history, each world is weighted by how likely the other
 seats were to take their last decisions in it under a model of them (the title's
 prior by default): the *inference* a card player makes when an opponent keeps
@@ -541,96 +541,58 @@ def enumerate_worlds(state, seat, limit: int = 2000):
     (``state.determinize``'s form: no trace of the truth)."""
     from fractions import Fraction
 
-    from .fields import _unknown
+    from .fields import _groups, box_sizes, deal_back, gather
 
     if state._secret is not None:
         return None
-    if any(p.hook and (p.when is None or p.when(state)) for p in state.FIELDS.values()):
+    if any(p.hook and p.hidden_now(state) for p in state.FIELDS.values()):
         return None
-    grouped, alone = state._resample_plan
-    others = [s for s in range(state.game.players) if s != seat]
-    # the places: (name, key, size, ordered) with key None (a flat pile), a seat, or a
-    # pile's index; each group's items
-    groups = []
-    for pool in grouped:
-        parts = [(n, p, getattr(state, n)) for n, p in pool if p.when is None or p.when(state)]
-        if not parts:
-            continue
-        items, places = [], []
-        for name, part, v in parts:
-            if part.kind == "hidden":
-                if part.shape == "list":
-                    items += v
-                    places.append((name, None, len(v), not part.sort))
-                else:
-                    for i, pile in enumerate(v):
-                        items += pile
-                        places.append((name, i, len(pile), not part.sort))
-            else:
-                known = getattr(state, part.known) if part.known else None
-                for s in others:
-                    mine = _unknown(v[s], known[s]) if known and known[s] else list(v[s])
-                    items += mine
-                    places.append((name, s, len(mine), False))
-        groups.append((items, places))
-    for name, part in alone:
-        if part.when is not None and not part.when(state):
-            continue
-        v = getattr(state, name)
-        piles = [(None, v)] if part.shape == "list" else list(enumerate(v))
-        for key, pile in piles:
-            groups.append((list(pile), [(name, key, len(pile), True)]))
+    parts, rules = state._resample_plan
+    if any(p.when is None or p.when(state) for p in rules):
+        return None                     # a deal with a rule: not listed here
+    groups = _groups(state, parts, seat)
 
     def deals(counts, places):
         """Every distinct filling of ``places`` from the multiset ``counts``, with its
-        number of orders of the pile that deal it."""
+        number of physical deals."""
         if not places:
             yield [], 1
             return
-        name, key, size, ordered = places[0]
+        size, ordered = places[0]
         for content, ways in _fillings(counts, size, ordered):
             left = dict(counts)
             for x in content:
                 left[x] -= 1
             for rest, w in deals(left, places[1:]):
-                yield [content, *rest], ways * w
+                yield [*content, *rest], ways * w
 
     per_group = []
     total = 1
-    for items, places in groups:
+    for _pool, members in groups:
         counts: dict = {}
-        for x in items:
+        for x in gather(members):
             counts[int(x)] = counts.get(int(x), 0) + 1
         found = []
-        for fill, ways in deals(counts, places):
-            found.append((fill, ways))
+        for items, ways in deals(counts, box_sizes(members)):
+            found.append((items, ways))
             if len(found) * total > limit:
                 return None
         total *= max(1, len(found))
-        per_group.append((places, found))
+        per_group.append((members, found))
     out = [(Fraction(1), [])]
-    for places, found in per_group:
+    for members, found in per_group:
         norm = sum(w for _, w in found)
-        out = [(p * Fraction(w, norm), [*chosen, (places, fill)]) for p, chosen in out
-               for fill, w in found]
+        out = [(p * Fraction(w, norm), [*chosen, (members, items)]) for p, chosen in out
+               for items, w in found]
     rng = random.Random(0)
     worlds_out = []
     for p, chosen in out:
         w = state.determinize(seat, rng)
-        for places, fill in chosen:
-            for (name, key, _size, _ordered), content in zip(places, fill):
-                v = getattr(w, name)
-                part = state.FIELDS[name]
-                if key is None:
-                    setattr(w, name, list(content))
-                    continue
-                new = list(v)
-                if part.kind == "private" and part.known:
-                    keep = getattr(w, part.known)[key]
-                    new[key] = sorted([*keep, *content]) if part.sort else [*keep, *content]
-                else:
-                    new[key] = sorted(content) if part.sort else list(content)
-                setattr(w, name, new)
+        new: dict = {}
+        for members, items in chosen:
+            deal_back(members, list(items), new)
+        for name, value in new.items():
+            setattr(w, name, value)
         w._legal = None
         worlds_out.append((p, w))
     return worlds_out

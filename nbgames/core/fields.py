@@ -327,47 +327,71 @@ def resample(state, plan: tuple, seat, rng) -> None:
     ruled = _rules(state, rules, seat, groups) if rules else None
     new: dict = {}
     for g, (_pool, members) in enumerate(groups):
-        items = []
-        for _name, _part, value, boxes in members:
-            for key, lo, hi, keep in boxes:
-                box = value if key is None else value[key]
-                if keep is not None:
-                    items += _unknown(box, keep)
-                elif lo == 0 and hi == len(box):
-                    items += box
-                else:
-                    items += box[lo:hi]
+        items = gather(members)
         items.sort()
         if ruled and g in ruled:
             _ruled_deal(items, ruled[g], rng)
         else:
             shuffle(items, rng)
-        i = 0
-        for name, part, value, boxes in members:
-            out = new.get(name)
-            if out is None:
-                out = new[name] = list(value)
-            for key, lo, hi, keep in boxes:
-                if keep is None:
-                    j = i + hi - lo
-                    dealt = items[i:j]
-                    if part.sort:
-                        dealt.sort()
-                    if key is None:
-                        out[lo:hi] = dealt
-                    elif lo == 0 and hi == len(value[key]):
-                        out[key] = dealt
-                    else:
-                        pile = value[key]
-                        out[key] = [*pile[:lo], *dealt, *pile[hi:]]
-                else:
-                    j = i + hi - lo - len(keep)
-                    out[key] = [*keep, *items[i:j]]
-                    if part.sort:
-                        out[key].sort()
-                i = j
+        deal_back(members, items, new)
     for name, value in new.items():
         setattr(state, name, value)
+
+
+def gather(members) -> list:
+    """The items a group of :func:`_groups` hides, box by box, in order."""
+    items = []
+    for _name, _part, value, boxes in members:
+        for key, lo, hi, keep in boxes:
+            box = value if key is None else value[key]
+            if keep is not None:
+                items += _unknown(box, keep)
+            elif lo == 0 and hi == len(box):
+                items += box
+            else:
+                items += box[lo:hi]
+    return items
+
+
+def box_sizes(members) -> list:
+    """How many items each box of a group hides (the order :func:`gather` reads and
+    :func:`deal_back` fills them in), with whether its order is seen by the rules
+    (a hidden pile not kept sorted)."""
+    out = []
+    for _name, part, value, boxes in members:
+        for key, lo, hi, keep in boxes:
+            out.append((hi - lo - (len(keep) if keep is not None else 0),
+                        part.kind == "hidden" and not part.sort))
+    return out
+
+
+def deal_back(members, items, new: dict) -> None:
+    """Deal ``items`` into the boxes of a group in order (what :func:`gather` read),
+    into ``new`` (part name -> its new value; set on the state by the caller)."""
+    i = 0
+    for name, part, value, boxes in members:
+        out = new.get(name)
+        if out is None:
+            out = new[name] = list(value)
+        for key, lo, hi, keep in boxes:
+            if keep is None:
+                j = i + hi - lo
+                dealt = items[i:j]
+                if part.sort:
+                    dealt.sort()
+                if key is None:
+                    out[lo:hi] = dealt
+                elif lo == 0 and hi == len(value[key]):
+                    out[key] = dealt
+                else:
+                    pile = value[key]
+                    out[key] = [*pile[:lo], *dealt, *pile[hi:]]
+            else:
+                j = i + hi - lo - len(keep)
+                out[key] = [*keep, *items[i:j]]
+                if part.sort:
+                    out[key].sort()
+            i = j
 
 
 def _rules(state, rules, seat, groups) -> dict:
