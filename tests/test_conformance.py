@@ -60,7 +60,7 @@ def test_resample_keeps_what_the_declaration_shows():
     seen_worlds = set()
     for k in range(300):
         s = _fresh()
-        fields.resample(s, _Table._resample_plan, 0, random.Random(k))
+        fields.resample(s, fields.resample_plan(_Table.FIELDS), 0, random.Random(k))
         assert s.deck[:2] == [10, 11] and s.deck[-1] == 14 and len(s.deck) == 5
         assert [p[-1] for p in s.piles] == [0, 1] and [len(p) for p in s.piles] == [2, 3]
         assert s.hands[0] == [2, 8] and 3 in s.hands[1] and len(s.hands[1]) == 2
@@ -77,7 +77,7 @@ def test_the_rule_deal_is_uniform_over_the_deals_that_keep_it():
     counts = Counter()
     for k in range(4000):
         s = _fresh()
-        fields.resample(s, _Table._resample_plan, 0, random.Random(k))
+        fields.resample(s, fields.resample_plan(_Table.FIELDS), 0, random.Random(k))
         counts[s.piles[0][0]] += 1
     assert set(counts) == {5, 6, 7, 9, 12, 13}
     assert min(counts.values()) > 4000 / 6 * 0.8       # each about 1/6 of the draws
@@ -102,7 +102,7 @@ def test_a_rule_may_name_only_hidden_places():
     s = _fresh()
     s.__class__ = Bad
     with pytest.raises(ValueError, match=r"deck\[None\]\[0\]"):
-        fields.resample(s, Bad._resample_plan, 0, random.Random(0))
+        fields.resample(s, fields.resample_plan(Bad.FIELDS), 0, random.Random(0))
 
 
 @pytest.mark.parametrize("make", [

@@ -53,7 +53,7 @@ What the rules and the public events imply about the hidden items:
   pass, then shuffles the rest: when no item passes two tests of one pool, every
   deal that keeps the rule is equally likely;
 * ``hook=True``: the title resamples the part itself in ``_resample_more``
-  (what a deal cannot draw, e.g. Scoville's money and peppers, numbers that the
+  (what a deal cannot draw, e.g. money and peppers behind a screen, numbers that the
   round's events bound). Its places still come from the declaration: the
   conformance suite moves them, and fails a resample that changes anything the
   declaration does not hide, or a hook part that never hides a place.
@@ -358,8 +358,8 @@ def box_sizes(members) -> list:
     :func:`deal_back` fills them in), with whether its order is seen by the rules
     (a hidden pile not kept sorted)."""
     out = []
-    for _name, part, value, boxes in members:
-        for key, lo, hi, keep in boxes:
+    for _name, part, _value, boxes in members:
+        for _key, lo, hi, keep in boxes:
             out.append((hi - lo - (len(keep) if keep is not None else 0),
                         part.kind == "hidden" and not part.sort))
     return out
