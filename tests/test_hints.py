@@ -197,7 +197,7 @@ def test_a_timed_hint_says_how_far_it_is_and_what_its_values_mean(title):
     join(w)
     h = w.hints
     assert h["status"] == "done" and h["seconds"] == 0.3 and h["total"] is None
-    assert h["done"] > 0 and h["elapsed"] >= 0.25     # it thought for its budget
+    assert h["done"] > 0                              # it searched (how long is bench's to say)
     assert 0 <= h["value"] <= 1 and "share of the win" in h["meaning"]
     running = [x for x in seen if x.get("status") == "running"]
     assert running and all(x["seconds"] == 0.3 and x["total"] is None for x in running)
