@@ -54,24 +54,6 @@ class ChanceNeeded(Exception):
         super().__init__(f"chance point {index}: a {kind} of {len(items)} items ({k} drawn)")
         self.kind, self.items, self.k, self.index = kind, items, k, index
 
-    def outcomes(self) -> list[tuple[tuple, float]]:
-        """Every distinct outcome of this chance point with its probability, as
-        ``(order, p)``: items equal in value give the same state, so orders that
-        differ only among equal items are one outcome. Listed only where few (a
-        shuffle of up to 8 items, a draw of up to 3); else raises ValueError
-        (deal item by item instead: :func:`draw_outcomes`)."""
-        import itertools
-        n, k = len(self.items), self.k
-        if (self.kind == "shuffle" and n > 8) or (self.kind == "sample" and k > 3):
-            raise ValueError(f"{self}: too many outcomes to list; deal item by item")
-        seen: dict = {}
-        total = 0
-        for order in itertools.permutations(range(n), k):
-            key = tuple(int(self.items[i]) for i in order)
-            total += 1
-            seen.setdefault(key, [order, 0])[1] += 1
-        return [(tuple(o), c / total) for o, c in seen.values()]
-
 
 def draw_outcomes(items: list, taken: list[int]) -> list[tuple[int, float]]:
     """One draw of a chance point dealt item by item: given the indices already
@@ -603,7 +585,7 @@ def _fillings(counts: dict, size: int, ordered: bool):
     ``counts``, with the number of the pile's orders that deal it there relative to
     the others (a sequence where the place keeps its order, else a sorted multiset,
     counted size! / prod(c!) times)."""
-    from math import factorial
+    from math import comb, factorial
     values = sorted(v for v, c in counts.items() if c > 0)
     after = [0] * (len(values) + 1)          # items left from value i on
     for i in range(len(values) - 1, -1, -1):
@@ -628,17 +610,12 @@ def _fillings(counts: dict, size: int, ordered: bool):
         ways = 1
         for v in set(multiset):
             c = multiset.count(v)
-            ways *= _comb(counts[v], c) * (factorial(c) if ordered else 1)
+            ways *= comb(counts[v], c) * (factorial(c) if ordered else 1)
         if not ordered:
             yield multiset, ways
             continue
         for seq in _distinct_orders(multiset):
             yield seq, ways
-
-
-def _comb(n, k):
-    from math import comb
-    return comb(n, k)
 
 
 def _distinct_orders(items):

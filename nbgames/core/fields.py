@@ -355,13 +355,12 @@ def gather(members) -> list:
 
 def box_sizes(members) -> list:
     """How many items each box of a group hides (the order :func:`gather` reads and
-    :func:`deal_back` fills them in), with whether its order is seen by the rules
-    (a hidden pile not kept sorted)."""
+    :func:`deal_back` fills them in), with whether its order is part of the state
+    (a part not kept sorted)."""
     out = []
     for _name, part, _value, boxes in members:
         for _key, lo, hi, keep in boxes:
-            out.append((hi - lo - (len(keep) if keep is not None else 0),
-                        part.kind == "hidden" and not part.sort))
+            out.append((hi - lo - (len(keep) if keep is not None else 0), not part.sort))
     return out
 
 
