@@ -20,25 +20,40 @@ def _record(title, seed=3, players=2):
     return nbgames.play(game, ["greedy", "random"] + ["greedy"] * (players - 2), seed=seed)
 
 
+def check_class(r, th=rv.THRESHOLDS):
+    """The class of a row is the class of its loss's interval (see judge.verdict)."""
+    lo, hi = r["loss_low"], r["loss_high"]
+    assert lo <= r["loss"] <= hi
+    if r["class"] in ("inaccuracy", "mistake", "blunder"):
+        assert rv.classify(lo, th) == r["class"]
+    elif r["class"] == "unclear":
+        assert lo < th["inaccuracy"] <= hi
+    elif r["class"] == "good":
+        assert 0 < lo and hi < th["inaccuracy"]
+    else:
+        assert r["class"] == "best" and lo == 0 and hi < th["inaccuracy"]
+
+
 def _check_rows(review, record):
     state = nbgames.replay(record, upto=0)
     expected = []
-    for step, aid in enumerate(record["actions"]):
+    for aid in record["actions"]:
         if state.current_player in review.seats and len(state.legal_action_ids()) > 1:
-            expected.append((step, state.current_player, aid))
+            expected.append((state.step, state.current_player, aid))
         state.apply(aid)
     assert [(r["step"], r["seat"], r["taken_id"]) for r in review.rows] == expected
     game = nbgames.load(record["title"], record["players"], **record["options"])
     for r in review.rows:
         assert set(rv.COLUMNS) == set(r)
         assert 0 <= r["value_taken"] <= 1 and 0 <= r["value_best"] <= 1
+        assert r["value_best"] >= r["value_taken"]          # the move taken never outranks best
         assert r["loss"] == pytest.approx(max(0.0, r["value_best"] - r["value_taken"]), abs=2e-4)
-        assert r["class"] == rv.classify(r["loss"])
+        check_class(r)
         assert r["taken"] == game.action_label(r["taken_id"])
         assert r["best"] == game.action_label(r["best_id"])
         assert r["source"] in ("exact", "search")
         if r["taken_id"] == r["best_id"]:
-            assert r["class"] == "best"
+            assert r["loss"] == 0 and r["class"] in ("best", "unclear")
 
 
 @pytest.mark.parametrize("title", TITLES)
@@ -129,15 +144,17 @@ def test_losses_and_classes_follow_the_advisor_and_the_thresholds():
     assert rev.advisor == "fixed" and rev.exact == ""
     state = nbgames.replay(rec, upto=0)
     by_step = {r["step"]: r for r in rev.rows}
-    for step, aid in enumerate(rec["actions"]):
-        if step in by_step:
+    for aid in rec["actions"]:
+        if state.step in by_step:
             legal = [int(a) for a in state.legal_action_ids()]
-            best = max(legal, key=lambda a: (value(a), -a))
-            r = by_step[step]
-            assert r["best_id"] == best
-            loss = max(0.0, value(best) - value(aid))
+            r = by_step[state.step]
+            assert value(r["best_id"]) == max(value(a) for a in legal)
+            loss = max(0.0, max(value(a) for a in legal) - value(aid))
             assert r["loss"] == pytest.approx(loss, abs=1e-4)
-            assert r["class"] == rv.classify(loss)
+            if r["rounds"]:      # values that never vary have no noise: the loss's own class
+                assert r["se_loss"] == 0 and r["class"] == rv.classify(loss)
+            else:                # the screen's choice, clear by its visits
+                assert r["class"] == "best" and loss == 0
         state.apply(aid)
     assert {r["class"] for r in rev.rows} - {"best"}, "the fixed values should give some losses"
 
@@ -151,20 +168,33 @@ def test_the_class_lines():
     assert rv.classify(0.20) == "blunder"
     assert rv.classify(1.0) == "blunder"
     assert rv.classify(0.15, {**rv.THRESHOLDS, "blunder": 0.15}) == "blunder"
+    assert rv.verdict(-0.03, 0.04) == "best"          # within the noise of the best move
+    assert rv.verdict(0.01, 0.04) == "good"
+    assert rv.verdict(0.01, 0.06) == "unclear"        # may or may not reach the inaccuracy line
+    assert rv.verdict(0.05, 0.30) == "inaccuracy"     # the low end decides
+    assert rv.verdict(0.12, 0.30) == "mistake"
+    assert rv.verdict(0.21, 0.30) == "blunder"
 
 
-def test_a_move_that_is_not_the_advisors_choice_is_measured_again():
-    """A search spends few visits on moves it does not like: when the move taken is
-    not its choice, both are searched again, each alone with the whole budget."""
+def test_a_move_that_is_not_clearly_best_is_measured_again_in_rounds():
+    """A search spends few visits on moves it does not like: unless the move taken
+    is clearly best at the screen, it and its rival are searched again, each alone
+    with the whole budget, in paired rounds (more of them where the class is
+    unclear)."""
     rec = _record(TITLES[0], seed=11)
     rev = nbgames.review(rec, seats=[1], budget=30, exact=False, progress=False)
-    focused = [r for r in rev.rows if r["focused"]]
-    assert focused, "the random seat should play some moves the search does not choose"
+    again = [r for r in rev.rows if r["rounds"]]
+    assert again, "the random seat should play some moves the search does not choose"
     for r in rev.rows:
-        assert r["focused"] == (r["taken_id"] != r["best_id"])
-    for r in focused:
-        assert r["visits_taken"] == 30 and r["visits_best"] == 30
-        assert "each searched alone" in r["method"]
+        assert r["focused"] == (r["rounds"] > 0)
+        if r["taken_id"] != r["best_id"]:
+            assert r["rounds"] >= rv.MIN_ROUNDS
+    for r in again:
+        assert rv.MIN_ROUNDS <= r["rounds"] <= rv.MAX_ROUNDS
+        assert r["visits_taken"] == 30 * r["rounds"] and r["visits_best"] == 30 * r["rounds"]
+        assert f"each searched alone in {r['rounds']} rounds" in r["method"]
+        if r["rounds"] < rv.MAX_ROUNDS:
+            assert r["class"] != "unclear"            # rounds stop once the class is clear
 
 
 def test_exact_rows_say_so():
@@ -174,7 +204,8 @@ def test_exact_rows_say_so():
     assert exact, "the last hands of a 2-player game are small enough to solve"
     for r in exact:
         assert r["visits_taken"] is None and "exact" in r["method"]
-        assert "hidden cards" in r["method"]
+        assert "hidden cards: 16 deals drawn from the review's seed" in r["method"]
+        assert r["worlds"] == rv.EXACT_WORLDS and r["se_loss"] is not None
     assert rev.exact.startswith("nbgames.theory.solver(") and "payoff='win'" in rev.exact
     assert all(r["source"] == "search" for r in
                nbgames.review(rec, seats=[0], budget=10, exact=False, progress=False).rows)

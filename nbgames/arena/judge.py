@@ -1,0 +1,330 @@
+"""Judge one decision of a review: the value of the move taken and of the best
+move, each with its standard error, the interval of the loss and its class.
+
+The class is said only where the noise allows it
+------------------------------------------------
+Let ``D`` be the value of the compared move (the *rival*) minus the value of
+the move taken, in win chance, and ``[lo, hi]`` its interval (``D ± q·se``, ``q``
+from Student's t at 95 % two-sided for the number of independent measurements,
+see :func:`quantile`). With the lines of :data:`THRESHOLDS`:
+
+* ``hi`` below the inaccuracy line: **best** if ``lo <= 0`` (the move taken is
+  the best, or as good as the best within the noise), else **good**;
+* ``lo`` at or above the inaccuracy line: the class of ``lo`` (**inaccuracy**,
+  **mistake** or **blunder**: the loss is at least that, clear of the noise);
+* otherwise **unclear**: the loss may or may not reach the inaccuracy line.
+
+Where the values come from
+--------------------------
+*Search* (any advisor with ``analyse``; by default ``ismcts(iterations=budget,
+anchor=0)``). A *screen* searches every legal move once. Its most visited move
+and the move taken are compared; when the move taken is the screen's choice the
+rival is the runner-up. If the screen already says **best** (the move taken is
+its choice and the interval of ``D`` from the visits, ``se² = p(1-p)/n`` for
+each move with ``p`` smoothed by half a win, is below the inaccuracy line), the
+decision is done: this costs one search. Otherwise both moves are measured
+again in *rounds*: each round searches the move taken alone and the rival alone
+(the first move of the search limited to it, the whole budget below it), each
+with a fresh seed; ``se`` is the spread of the paired differences of the rounds
+over ``sqrt(rounds)``. Rounds go on from :data:`MIN_ROUNDS` to :data:`MAX_ROUNDS`
+while the class is unclear, so close decisions get the most work, forced ones
+(not judged) and clear ones the least. The best move is the one of the two with
+the higher mean after the rounds: the move taken never outranks it.
+
+*Exact* (a solver with ``can_solve``, 2-player endings): the solver solves the
+rest of the game over ``worlds`` deals drawn from the seat's information set
+with the decision's seed (from the review's seed: another review seed draws
+other deals). Chance outcomes are sampled, not enumerated, so an exact value
+carries the sampling error of its deals: ``se`` is the spread, over the deals,
+of the difference between the two moves' values under the solved strategies,
+over ``sqrt(deals)`` (the deals weighted by how often they were drawn). The
+solution itself is computed on the sampled deals; that part of the error is not
+in ``se``.
+
+Measured noise
+--------------
+Seed-to-seed standard deviation of one focused search's value (8 seeds, three
+positions a title from a greedy-vs-random game, the move searched alone), beside
+the binomial bound ``sqrt(p(1-p)/n)`` the visits alone would give:
+
+==============  =====================  =====================
+title           100 iterations         400 iterations
+==============  =====================  =====================
+chili_cookoff   0.005-0.013 (0.05)     0.005-0.006 (0.024)
+chill_and_chili 0.002-0.012 (0.02-0.05) 0.001-0.007 (0.01-0.025)
+kupferkessel    0.023-0.056 (0.05)     0.019-0.052 (0.025)
+scoville        0.000-0.003 (0.00-0.03) 0.000-0.001 (0.00-0.015)
+veggies         0.041-0.084 (0.04-0.05) 0.030-0.058 (0.02-0.024)
+==============  =====================  =====================
+
+The bound overstates the noise of titles whose evaluation is smooth and
+understates it where a search's value depends on what its tree happened to find
+(Kupferkessel, Veggies: four times the iterations barely narrow it). So the
+rounds measure the noise instead of assuming it; the screen's visits bound is
+used only to call a move **best** that its search already chose.
+``bench/review.py`` measures how often reviews with other seeds agree.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+
+from ..core.actions import ActionList
+from ..core.errors import RecordError
+from ..core.infoset import InfoSet
+
+CLASSES = ("best", "good", "unclear", "inaccuracy", "mistake", "blunder")
+"""The classes of a decision, from no loss to the largest ("unclear": the noise
+does not tell whether the loss reaches the inaccuracy line)."""
+
+THRESHOLDS = {"good": 0.0, "inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}
+"""The lowest loss (in win chance, 0..1) of each class but "best" (a loss of 0).
+A loss above ``good`` and below ``inaccuracy`` is good, and so on."""
+
+MIN_ROUNDS = 3
+"""Rounds of a re-measured decision before its class may be said."""
+
+MAX_ROUNDS = 5
+"""Rounds at most: a decision still unclear after them is said to be unclear."""
+
+COLUMNS = ("step", "seat", "taken", "best", "value_taken", "value_best", "se_taken", "se_best",
+           "loss", "se_loss", "loss_low", "loss_high", "class", "source", "method", "visits_taken",
+           "visits_best", "rounds", "worlds", "legal", "focused", "taken_id", "best_id")
+"""The keys of a row (see :mod:`nbgames.arena.review`), in the frame's column order."""
+
+# Student's t at 97.5 % (a 95 % two-sided interval) by degrees of freedom; 2.0 beyond
+_T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+         9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 30: 2.042}
+
+
+def quantile(df: int | None) -> float:
+    """The half-width of a 95 % interval in standard errors: Student's t with
+    ``df`` degrees of freedom (None: the normal's 2)."""
+    if df is None or df > 30:
+        return 2.0
+    return _T975[max(k for k in _T975 if k <= df)]
+
+
+def classify(loss: float, thresholds: dict | None = None) -> str:
+    """The class of a loss of win chance known exactly (see :data:`THRESHOLDS`)."""
+    th = THRESHOLDS if thresholds is None else thresholds
+    if loss >= th["blunder"]:
+        return "blunder"
+    if loss >= th["mistake"]:
+        return "mistake"
+    if loss >= th["inaccuracy"]:
+        return "inaccuracy"
+    if loss > th["good"]:
+        return "good"
+    return "best"
+
+
+def verdict(lo: float, hi: float, thresholds: dict | None = None) -> str:
+    """The class of a loss whose interval is ``[lo, hi]`` (see the module doc)."""
+    th = THRESHOLDS if thresholds is None else thresholds
+    if hi < th["inaccuracy"]:
+        return "best" if lo <= th["good"] else "good"
+    if lo >= th["inaccuracy"]:
+        return classify(lo, th)
+    return "unclear"
+
+
+def decision_seed(seed: int, step: int) -> int:
+    """The seed of one decision's review: the review's seed and the step only."""
+    return (int(seed) * 1_000_003 + int(step)) % (2**31)
+
+
+# -- a search limited to one first move ---------------------------------------------------
+def focus(state, keep: frozenset):
+    """``state`` (a sampled world, in place) with its legal moves limited to
+    ``keep`` until its next move: a search of it spends every iteration below
+    those moves. The state stays itself (its class, its title's own members);
+    only its ``legal_action_ids`` is wrapped."""
+    step = state.step
+    full = state.legal_action_ids
+
+    def legal_action_ids():
+        ids = full()
+        if state.step != step:
+            return ids
+        return [a for a in (ids if isinstance(ids, list) else ids.tolist()) if a in keep]
+
+    state.legal_action_ids = legal_action_ids
+    return state
+
+
+class Focused:
+    """The information set with its first move limited to ``keep``."""
+
+    def __init__(self, infoset, keep):
+        self.seat = infoset.seat
+        self.game = infoset.game
+        self.observation = infoset.observation
+        self.legal_actions = ActionList(infoset.game, list(keep))
+        self.inner = infoset
+        self.keep = frozenset(int(a) for a in keep)
+
+    def sample(self, rng=None):
+        return focus(self.inner.sample(rng), self.keep)
+
+
+# -- the measures ---------------------------------------------------------------------------
+def _spawn(search, seed):
+    return search.spawn(seed) if callable(getattr(search, "spawn", None)) else search
+
+
+def _visits_se(stats, aid) -> float:
+    """The binomial standard error of a move's value from its visits (the value
+    smoothed by half a win, so a move seen once is not certain)."""
+    n = int(stats[aid].get("visits", 0))
+    if n <= 0:
+        return math.inf
+    p = (float(stats[aid]["value"]) * n + 0.5) / (n + 1)
+    return math.sqrt(p * (1 - p) / n)
+
+
+def _mean_se(xs: list[float]) -> float:
+    return statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+
+
+def search_measure(search, infoset, taken: int, seed: int, thresholds: dict) -> dict:
+    """The screen, then rounds where the class is not yet clear (module doc)."""
+    stats = _spawn(search, seed).analyse(infoset)
+    order = sorted(stats, key=lambda a: (-stats[a].get("visits", 0), -stats[a]["value"], a))
+    rival = order[0] if order[0] != taken else order[1]
+    vt, vr = float(stats[taken]["value"]), float(stats[rival]["value"])
+    if order[0] == taken:
+        se = math.hypot(_visits_se(stats, taken), _visits_se(stats, rival))
+        q = quantile(None)
+        if verdict(vr - vt - q * se, vr - vt + q * se, thresholds) == "best":
+            return {"taken": (vt, _visits_se(stats, taken), int(stats[taken].get("visits", 0))),
+                    "rival": (vr, _visits_se(stats, rival), int(stats[rival].get("visits", 0))),
+                    "rival_id": rival, "d": vr - vt, "se": se, "q": q, "rounds": 0}
+    t_vals, r_vals, t_n, r_n = [], [], 0, 0
+    for k in range(MAX_ROUNDS):
+        got = {}
+        for j, aid in enumerate((taken, rival)):
+            got[aid] = _spawn(search, seed + 1 + 2 * k + j).analyse(Focused(infoset, (aid,)))[aid]
+        t_vals.append(float(got[taken]["value"]))
+        r_vals.append(float(got[rival]["value"]))
+        t_n += int(got[taken].get("visits", 0))
+        r_n += int(got[rival].get("visits", 0))
+        if k + 1 < MIN_ROUNDS:
+            continue
+        diffs = [r - t for r, t in zip(r_vals, t_vals)]
+        d, se, q = statistics.fmean(diffs), _mean_se(diffs), quantile(len(diffs) - 1)
+        if verdict(d - q * se, d + q * se, thresholds) != "unclear":
+            break
+    return {"taken": (statistics.fmean(t_vals), _mean_se(t_vals), t_n),
+            "rival": (statistics.fmean(r_vals), _mean_se(r_vals), r_n),
+            "rival_id": rival, "d": d, "se": se, "q": q, "rounds": len(diffs)}
+
+
+def exact_measure(solver, infoset, taken: int) -> dict:
+    """The solver's values of every move and the sampling error of the deals."""
+    from ..theory.exploit import node_values
+    sol = solver.solution(infoset)
+    tree = sol.tree
+    info = tree.infosets[tree.root_infoset]
+    actions = [int(a) for a in info["actions"]]
+    vals = node_values(tree, sol.profile)
+    if tree.kind[0] == "c":
+        weight = {c: float(p) for c, p in zip(tree.children[0], tree.probs[0])}
+    else:
+        weight = {0: 1.0}
+    seat = infoset.seat
+    per = [(weight[n], {a: vals[c][seat] for a, c in zip(actions, tree.children[n])})
+           for n in info["nodes"]]
+    total = sum(w for w, _ in per) or 1.0
+    mean = {a: sum(w * v[a] for w, v in per) / total for a in actions}
+    rival = max(actions, key=lambda a: (mean[a], a == taken, -a))
+    if rival == taken:
+        rival = max((a for a in actions if a != taken), key=lambda a: (mean[a], -a))
+    draws = getattr(solver, "worlds", None) or len(per)
+
+    def se(f) -> float:
+        m = sum(w * f(v) for w, v in per) / total
+        var = sum(w * (f(v) - m) ** 2 for w, v in per) / total
+        return math.sqrt(var / (draws - 1)) if draws > 1 else 0.0
+
+    return {"taken": (mean[taken], se(lambda v: v[taken]), 0),
+            "rival": (mean[rival], se(lambda v: v[rival]), 0), "rival_id": rival,
+            "d": mean[rival] - mean[taken], "se": se(lambda v: v[rival] - v[taken]),
+            "q": quantile(draws - 1 if draws > 1 else None), "rounds": 0, "draws": draws,
+            "distinct": len(per), "method": sol.method}
+
+
+# -- one decision ---------------------------------------------------------------------------
+def _small(solver, infoset, seed) -> bool:
+    """Can the solver solve this decision? A cheap look first (a few random walks
+    of one sampled deal), then the solver's own ``can_solve``."""
+    from ..theory.tree import estimate_size
+    guess = estimate_size([(1, infoset.sample(random.Random(seed)))], probes=4, seed=seed)
+    if guess > 4 * getattr(solver, "max_nodes", math.inf):
+        return False
+    return bool(solver.can_solve(infoset))
+
+
+def _seeded(solver, seed):
+    """The solver drawing its deals from ``seed`` (a solver of
+    :func:`nbgames.theory.solver`; another solver is used as given)."""
+    from ..theory.advisor import Solver, solver as make
+    if type(solver) is not Solver:
+        return solver
+    return make(max_nodes=solver.max_nodes, worlds=solver.worlds, payoff=solver.payoff,
+                method=solver.method, seed=seed)
+
+
+def judge(state, seat: int, taken: int, search, exact=None, seed: int = 0,
+          thresholds: dict | None = None, method: str = "") -> dict:
+    """One row: the decision of ``seat`` at ``state`` (its turn), which took
+    ``taken``, measured from the seat's information set. ``method`` names the
+    search for the row."""
+    th = thresholds or THRESHOLDS
+    step = state.step
+    s = decision_seed(seed, step)
+    infoset = InfoSet(state, seat, random.Random(s))
+    legal = [int(a) for a in infoset.legal_actions.ids]
+    if taken not in legal:
+        raise RecordError(f"{state.game.title}: step {step}: action {taken} is not legal for player "
+                          f"{seat}")
+    got = None
+    source = "search"
+    if exact is not None:
+        solver = _seeded(exact, s)
+        if _small(solver, infoset, s):
+            from ..theory.tree import TreeTooLarge
+            try:
+                got = exact_measure(solver, infoset, taken)
+                source = "exact"
+            except TreeTooLarge:
+                got = None
+    if got is None:
+        got = search_measure(search, infoset, taken, s, th)
+        text = method + (f", then the move taken and the rival each searched alone in "
+                         f"{got['rounds']} rounds" if got["rounds"] else ", the screen only")
+    else:
+        text = (f"{got['method']}; hidden cards: {got['draws']} deals drawn from the review's "
+                f"seed ({got['distinct']} distinct), sampling error included")
+    d, se, q = got["d"], got["se"], got["q"]
+    rival = got["rival_id"]
+    best = rival if d > 0 else taken
+    (vt, st, nt), (vr, sr, nr) = got["taken"], got["rival"]
+    vb, sb, nb = (vr, sr, nr) if best == rival else (vt, st, nt)
+    lo, hi = d - q * se, d + q * se
+    game = state.game
+    visits = source == "search"
+
+    def r4(x):
+        return None if x is None or not math.isfinite(x) else round(x, 4)
+
+    return {"step": step, "seat": seat, "taken": game.action_label(taken),
+            "best": game.action_label(best), "value_taken": r4(vt), "value_best": r4(vb),
+            "se_taken": r4(st), "se_best": r4(sb), "loss": r4(max(0.0, d)), "se_loss": r4(se),
+            "loss_low": r4(max(0.0, lo)), "loss_high": r4(max(0.0, hi)),
+            "class": verdict(lo, hi, th), "source": source, "method": text,
+            "visits_taken": nt if visits else None, "visits_best": nb if visits else None,
+            "rounds": got["rounds"], "worlds": None if visits else got["draws"],
+            "legal": len(legal), "focused": got["rounds"] > 0, "taken_id": taken, "best_id": best}
