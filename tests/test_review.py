@@ -376,3 +376,84 @@ def test_a_review_running_when_the_board_moves_on_is_dropped(monkeypatch):
     w.new_game(seed=7)
     job["thread"].join(timeout=600)
     assert w._review is None and w.reviewed == {}
+
+
+# -- issue 31: staged positions whose truth is computed here, independently of the review ---------
+# (game seed, step) of a greedy-vs-random game (_record) per title, found by the truth below
+# alone, searched in order over the games' last decisions: a position where one move is clearly
+# worse than another, and one where every move is worth the same
+CLEAR = {"chili_cookoff": (25, 56), "kupferkessel": (0, 41), "veggies": (0, 14),
+         "chill_and_chili": None, "scoville": None}
+EQUAL = {"chili_cookoff": (0, 62), "kupferkessel": (1, 53), "veggies": (0, 16),
+         "chill_and_chili": (0, 86), "scoville": (0, 349)}
+
+
+def _share(state, seat):
+    w = state.winners()
+    return 1 / len(w) if seat in w else 0.0
+
+
+def _finish(state, bot):
+    while not state.is_terminal():
+        ids = state.legal_action_ids()
+        state.apply(int(ids[0]) if len(ids) == 1 else
+                    bot(state.observation(state.current_player), state.legal_actions()))
+    return state
+
+
+def truth(state, deals=24):
+    """{aid: the seat's win share with greedy play afterwards, over deals drawn from
+    its information set} for the greedy move and up to five others."""
+    import random
+    seat = state.current_player
+    info = nbgames.InfoSet(state, seat, random.Random(1))
+    rng = random.Random(2)
+    worlds = [info.sample(rng) for _ in range(deals)]
+    bot = nbgames.bots.greedy.spawn(7)
+    ids = [int(a) for a in state.legal_action_ids()]
+    if len(ids) > 6:
+        g = int(bot(state.observation(seat), state.legal_actions()))
+        ids = sorted({g, *random.Random(3).sample(ids, 5)})
+    return {a: sum(_share(_finish(w.clone().apply(a), bot), seat) for w in worlds) / deals
+            for a in ids}
+
+
+def staged(title, where):
+    """The position as a staged scenario (a new game starting at its step), and its truth."""
+    seed, step = where
+    pos = nbgames.replay(_record(title, seed=seed), upto=step)
+    start = pos.game.scenario(pos.to_dict())
+    assert start.step == pos.step == step and start.observation(pos.current_player) == \
+        pos.observation(pos.current_player)
+    return start, truth(pos)
+
+
+@pytest.mark.parametrize("title", [t for t in TITLES if CLEAR.get(t)])
+def test_a_clearly_worse_move_is_a_mistake_or_a_blunder_at_its_step(title):
+    start, val = staged(title, CLEAR[title])
+    seat = start.current_player
+    bad, good = min(val, key=val.get), max(val, key=val.get)
+    assert val[good] - val[bad] >= 0.5, val
+    rec = start.clone().apply(bad).record()            # the staged game, the bad move played
+    assert "start" in rec
+    rev = nbgames.review(rec, seats=[seat], progress=False)
+    (row,) = rev.rows
+    assert row["step"] == start.step and row["taken_id"] == bad
+    assert row["class"] in ("mistake", "blunder"), row
+    assert row["loss_low"] > 0 and row["value_best"] > row["value_taken"]
+    # the marks sit at the scrubber's step (state.step), and position() finds it
+    assert list(rev.marks(seat)["rows"]) == [str(start.step)]
+    assert rev.position(start.step).observation(seat) == start.observation(seat)
+
+
+@pytest.mark.parametrize("title", [t for t in TITLES if EQUAL.get(t)])
+def test_moves_worth_the_same_are_never_a_mistake(title):
+    start, val = staged(title, EQUAL[title])
+    seat = start.current_player
+    assert len(set(val.values())) == 1, val
+    for aid in list(val)[:2]:
+        rec = start.clone().apply(aid).record()
+        for seed in (0, 1):
+            (row,) = nbgames.review(rec, seats=[seat], seed=seed, progress=False).rows
+            assert row["class"] not in ("mistake", "blunder"), row
+            assert row["value_best"] >= row["value_taken"]

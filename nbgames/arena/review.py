@@ -87,9 +87,11 @@ Where the values come from
   each searched alone, more rounds where the two are close
   (:mod:`~nbgames.arena.judge`).
 
-The default budget (:data:`DEFAULT_BUDGET` iterations a search) keeps a whole
-game of every title within a minute of one core: ``bench/review.py`` measures
-the time per game and how often reviews with other seeds agree.
+The default budget (:func:`default_budget`: :data:`DEFAULT_BUDGET` iterations a
+search, fewer in a long game, so that a game's review spends about
+:data:`GAME_BUDGET` iterations) keeps a whole game of every title within a
+minute of one core: ``bench/review.py`` measures the time per game and how
+often reviews with other seeds agree.
 
 The work goes to any ``concurrent.futures`` executor (dask's
 ``client.get_executor()`` included), in batches, with a progress bar, and gives
@@ -111,13 +113,24 @@ from .review_result import Review
 from .review_run import decisions_of, progress_bar, review_batch, run
 
 __all__ = ["review", "Review", "CLASSES", "THRESHOLDS", "COLUMNS", "DEFAULT_BUDGET", "EXACT_NODES",
-           "EXACT_WORLDS", "MIN_ROUNDS", "MAX_ROUNDS", "classify", "verdict", "decision_seed",
+           "EXACT_WORLDS", "GAME_BUDGET", "LEAST_BUDGET", "default_budget", "MIN_ROUNDS", "MAX_ROUNDS", "classify", "verdict", "decision_seed",
            "decisions_of", "judge",
            "review_batch"]
 
 DEFAULT_BUDGET = 100
 """Search iterations of each search of a decision (the screen, and each move of
-a round) when no advisor is given."""
+a round) when no advisor and no ``budget`` are given, in a game short enough
+(see :data:`GAME_BUDGET`)."""
+
+GAME_BUDGET = 30_000
+"""With the default budget, the iterations a whole game's review aims at: each
+search gets ``GAME_BUDGET / (7 * decisions)`` (7 searches: a screen and three
+rounds of two), at most :data:`DEFAULT_BUDGET` and at least :data:`LEAST_BUDGET`,
+``decisions`` counting every seat's decisions with a choice (so a seat's rows
+do not depend on which other seats are reviewed)."""
+
+LEAST_BUDGET = 32
+"""The fewest iterations of a search with the default budget (a long game)."""
 
 EXACT_NODES = 3000
 """The default solver's ``max_nodes``: the largest tree the review solves exactly."""
@@ -142,23 +155,29 @@ def _check_thresholds(thresholds) -> dict:
 
 
 # -- the advisors ---------------------------------------------------------------------------
-def _search_advisor(advisor, budget):
+def default_budget(decisions: int) -> int:
+    """The iterations of each search with the default budget, for a game of
+    ``decisions`` decisions with a choice (see :data:`GAME_BUDGET`)."""
+    return min(DEFAULT_BUDGET, max(LEAST_BUDGET, GAME_BUDGET // (7 * max(1, decisions))))
+
+
+def _search_advisor(advisor, budget, decisions):
     """(search advisor, exact advisor or None) from the ``advisor`` argument."""
     from ..agents.search import ismcts
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 1):
-        raise OptionError(f"budget must be None (default {DEFAULT_BUDGET}) or an int >= 1 "
-                          f"(search iterations per decision), got {budget!r}")
+        raise OptionError(f"budget must be None (default {DEFAULT_BUDGET}, fewer in a long game) "
+                          f"or an int >= 1 (search iterations per decision), got {budget!r}")
     # the review's own search has no anchor: a judge that leans to the heuristic bot's
     # move would favour the bot it reviews
     if advisor is None or (isinstance(advisor, str) and advisor == "ismcts"):
-        return ismcts(iterations=budget or DEFAULT_BUDGET, anchor=0), None
+        return ismcts(iterations=budget or default_budget(decisions), anchor=0), None
     if isinstance(advisor, str) or not callable(getattr(advisor, "analyse", None)):
         raise OptionError(f"advisor must be None, \"ismcts\", a policy with an analyse(infoset) "
                           f"method (nbgames.bots.ismcts(...)) or a solver "
                           f"(nbgames.theory.solver(payoff=\"win\")), got {advisor!r}"[:300])
     if callable(getattr(advisor, "can_solve", None)):     # a solver: exact where it can
         _check_solver(advisor)
-        return ismcts(iterations=budget or DEFAULT_BUDGET, anchor=0), advisor
+        return ismcts(iterations=budget or default_budget(decisions), anchor=0), advisor
     if budget is not None:
         raise OptionError(f"budget={budget} sets the default search's iterations; {policy_name(advisor)} "
                           f"has its own budget (set it there, e.g. nbgames.bots.ismcts(iterations="
@@ -246,7 +265,7 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
 
     ``record`` is a record (``nbgames.play(...)``, ``state.record()``, a
     tournament's ``records``) or a State. ``advisor``: None or "ismcts" (the
-    search, ``budget`` iterations a decision, default :data:`~nbgames.arena.review.DEFAULT_BUDGET`), any
+    search, ``budget`` iterations a search, default :func:`default_budget`), any
     object with ``analyse(infoset, progress=None)`` returning ``{aid: {"value",
     "visits", ...}}`` with values in win chance (it keeps its own budget), or a
     solver (``nbgames.theory.solver(payoff="win")``: exact where ``can_solve``,
@@ -262,11 +281,12 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
     final = replay(record)                     # RecordError names what is wrong
     game = final.game
     seats = _seats(seats, game.players)
-    search, have = _search_advisor(advisor, budget)
+    everyone = decisions_of(record, list(range(game.players)))
+    search, have = _search_advisor(advisor, budget, len(everyone))
     exact_adv = _exact_advisor(exact, game.players, have)
     seed = as_int(seed, "seed", -(2**63), 2**63 - 1)
     th = _check_thresholds(thresholds)
-    todo = decisions_of(record, seats)
+    todo = [d for d in everyone if d[1] in seats]
     t0 = time.perf_counter()
     bar = progress_bar(len(todo), progress, game.title)
     rows = run(record, todo, search, exact_adv, seed, th, _search_text(search), executor, bar,
