@@ -422,7 +422,7 @@ def staged(title, where):
     """The position as a staged scenario (a new game starting at its step), and its truth."""
     seed, step = where
     pos = nbgames.replay(_record(title, seed=seed), upto=step)
-    start = pos.game.scenario(pos.to_dict())
+    start = pos.game.scenario({**pos.to_dict(), "step": pos.step})
     assert start.step == pos.step == step and start.observation(pos.current_player) == \
         pos.observation(pos.current_player)
     return start, truth(pos)

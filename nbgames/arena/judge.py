@@ -37,9 +37,11 @@ with the decision's seed (from the review's seed: another review seed draws
 other deals). Chance outcomes are sampled, not enumerated, so an exact value
 carries the sampling error of its deals: ``se`` is the spread, over the deals,
 of the difference between the two moves' values under the solved strategies,
-over ``sqrt(deals)`` (the deals weighted by how often they were drawn). The
-solution itself is computed on the sampled deals; that part of the error is not
-in ``se``.
+over ``sqrt(deals)`` (the deals weighted by how often they were drawn). While
+the class is unclear, other deals are solved (up to :data:`EXACT_SOLVES`
+solves, 64 deals with the default 16) and pooled. Each solution is computed on
+its own sampled deals; that part of the error is not in ``se``. The rival is the
+move with the highest value but the move taken.
 
 Measured noise
 --------------
@@ -88,6 +90,9 @@ MIN_ROUNDS = 3
 
 MAX_ROUNDS = 5
 """Rounds at most: a decision still unclear after them is said to be unclear."""
+
+EXACT_SOLVES = 4
+"""Solves of other deals at most for an exact decision still unclear."""
 
 COLUMNS = ("step", "seat", "taken", "best", "value_taken", "value_best", "se_taken", "se_best",
            "loss", "se_loss", "loss_low", "loss_high", "class", "source", "method", "visits_taken",
@@ -222,8 +227,9 @@ def search_measure(search, infoset, taken: int, seed: int, thresholds: dict) -> 
             "rival_id": rival, "d": d, "se": se, "q": q, "rounds": len(diffs)}
 
 
-def exact_measure(solver, infoset, taken: int) -> dict:
-    """The solver's values of every move and the sampling error of the deals."""
+def _solved(solver, infoset) -> tuple[list, str]:
+    """[(weight, {aid: value})] a deal of one solve (weights summing to 1), and
+    the solver's method."""
     from ..theory.exploit import node_values
     sol = solver.solution(infoset)
     tree = sol.tree
@@ -238,22 +244,54 @@ def exact_measure(solver, infoset, taken: int) -> dict:
     per = [(weight[n], {a: vals[c][seat] for a, c in zip(actions, tree.children[n])})
            for n in info["nodes"]]
     total = sum(w for w, _ in per) or 1.0
-    mean = {a: sum(w * v[a] for w, v in per) / total for a in actions}
-    rival = max(actions, key=lambda a: (mean[a], a == taken, -a))
-    if rival == taken:
-        rival = max((a for a in actions if a != taken), key=lambda a: (mean[a], -a))
-    draws = getattr(solver, "worlds", None) or len(per)
+    return [(w / total, v) for w, v in per], sol.method
 
-    def se(f) -> float:
-        m = sum(w * f(v) for w, v in per) / total
-        var = sum(w * (f(v) - m) ** 2 for w, v in per) / total
+
+def exact_measure(exact, infoset, taken: int, seed: int, thresholds: dict, first=None) -> dict:
+    """The solver's values of the moves and the sampling error of the deals: one
+    solve of its deals (drawn from ``seed``), and more solves of other deals
+    (up to :data:`EXACT_SOLVES`) while the class is unclear. ``first``: the
+    solver of the first deals, when one was made already."""
+    from ..theory.tree import TreeTooLarge
+    per, solves, method = [], 0, ""
+    worlds = getattr(exact, "worlds", None)
+    for k in range(EXACT_SOLVES):
+        solver = first if k == 0 and first is not None else _seeded(exact, seed + 7919 * k)
+        if k and solver is exact:
+            break                                  # a solver of its own: its deals never change
+        try:
+            if k and not solver.can_solve(infoset):
+                break
+            got, method = _solved(solver, infoset)
+        except TreeTooLarge:
+            break
+        per.extend(got)
+        solves += 1
+        draws = (worlds or len(got)) * solves
+        d, se, q, rival, mean = _deals(per, taken, solves, draws)
+        if verdict(d - q * se, d + q * se, thresholds) != "unclear":
+            break
+
+    def sd_of(aid):
+        m = sum(w * v[aid] for w, v in per) / solves
+        var = sum(w * (v[aid] - m) ** 2 for w, v in per) / solves
         return math.sqrt(var / (draws - 1)) if draws > 1 else 0.0
 
-    return {"taken": (mean[taken], se(lambda v: v[taken]), 0),
-            "rival": (mean[rival], se(lambda v: v[rival]), 0), "rival_id": rival,
-            "d": mean[rival] - mean[taken], "se": se(lambda v: v[rival] - v[taken]),
-            "q": quantile(draws - 1 if draws > 1 else None), "rounds": 0, "draws": draws,
-            "distinct": len(per), "method": sol.method}
+    return {"taken": (mean[taken], sd_of(taken), 0), "rival": (mean[rival], sd_of(rival), 0),
+            "rival_id": rival, "d": d, "se": se, "q": q, "rounds": 0, "draws": draws,
+            "solves": solves, "distinct": len(per), "method": method}
+
+
+def _deals(per, taken, solves, draws):
+    """(d, se, q, rival, means) from the deals of ``solves`` solves."""
+    actions = list(per[0][1])
+    mean = {a: sum(w * v[a] for w, v in per) / solves for a in actions}
+    rival = max((a for a in actions if a != taken), key=lambda a: (mean[a], -a))
+    diffs = [(w, v[rival] - v[taken]) for w, v in per]
+    d = sum(w * x for w, x in diffs) / solves
+    var = sum(w * (x - d) ** 2 for w, x in diffs) / solves
+    se = math.sqrt(var / (draws - 1)) if draws > 1 else 0.0
+    return d, se, quantile(draws - 1 if draws > 1 else None), rival, mean
 
 
 # -- one decision ---------------------------------------------------------------------------
@@ -292,22 +330,20 @@ def judge(state, seat: int, taken: int, search, exact=None, seed: int = 0,
                           f"{seat}")
     got = None
     source = "search"
-    if exact is not None:
-        solver = _seeded(exact, s)
-        if _small(solver, infoset, s):
-            from ..theory.tree import TreeTooLarge
-            try:
-                got = exact_measure(solver, infoset, taken)
-                source = "exact"
-            except TreeTooLarge:
-                got = None
+    first = None if exact is None else _seeded(exact, s)
+    if first is not None and _small(first, infoset, s):
+        got = exact_measure(exact, infoset, taken, s, th, first)
+        if got["solves"]:
+            source = "exact"
+        else:
+            got = None
     if got is None:
         got = search_measure(search, infoset, taken, s, th)
         text = method + (f", then the move taken and the rival each searched alone in "
                          f"{got['rounds']} rounds" if got["rounds"] else ", the screen only")
     else:
         text = (f"{got['method']}; hidden cards: {got['draws']} deals drawn from the review's "
-                f"seed ({got['distinct']} distinct), sampling error included")
+                f"seed in {got['solves']} solve(s), sampling error included")
     d, se, q = got["d"], got["se"], got["q"]
     rival = got["rival_id"]
     best = rival if d > 0 else taken
