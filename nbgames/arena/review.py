@@ -220,8 +220,8 @@ def _search_text(search) -> str:
     secs = getattr(search, "seconds", None)
     name = policy_name(search)
     if secs:
-        return f"{name}: {secs} s a decision"
-    return f"{name}: {iters} iterations a decision" if iters else name
+        return f"{name}: {secs} s a search"
+    return f"{name}: {iters} iterations a search" if iters else name
 
 
 def _exact_text(solver) -> str:
