@@ -288,7 +288,7 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
     th = _check_thresholds(thresholds)
     todo = [d for d in everyone if d[1] in seats]
     t0 = time.perf_counter()
-    bar = progress_bar(len(todo), progress, game.title)
+    bar = progress_bar(len(todo), progress, f"{game.title} review", "decision")
     rows = run(record, todo, search, exact_adv, seed, th, _search_text(search), executor, bar,
                batch)
     if bar is not None:

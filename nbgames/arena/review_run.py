@@ -1,14 +1,17 @@
 """Running a review's decisions: which decisions are judged, each batch replaying
 the record once, on any ``concurrent.futures`` executor (dask's
-``client.get_executor()`` included) or here, with a progress bar. Every decision
+``client.get_executor()`` included) or here, with the progress bar of
+:mod:`~nbgames.arena.progress`. Every decision
 has its own seed (:func:`~nbgames.arena.judge.decision_seed`), so the rows are
 the same whatever the executor and the batches."""
 
 from __future__ import annotations
 
-from ..core.errors import OptionError
 from ..core.registry import replay
 from .judge import judge
+from .progress import progress_bar
+
+__all__ = ["decisions_of", "review_batch", "run", "progress_bar"]
 
 
 def decisions_of(record: dict, seats: list[int]) -> list[tuple[int, int]]:
@@ -66,35 +69,3 @@ def run(record, todo, search, exact, seed, thresholds, method, executor, bar, ba
             bar.update(len(out))
     rows.sort(key=lambda r: r["step"])
     return rows
-
-
-class _Callback:
-    """``progress(done, total)`` as a bar: update/close."""
-
-    def __init__(self, fn, total):
-        self.fn, self.total, self.done = fn, total, 0
-        fn(0, total)
-
-    def update(self, n):
-        self.done += n
-        self.fn(self.done, self.total)
-
-    def close(self):
-        pass
-
-
-def progress_bar(total: int, enabled, title: str):
-    """A tqdm bar (``enabled`` True), None (False), or ``enabled(done, total)``
-    called as decisions finish."""
-    if callable(enabled):
-        return _Callback(enabled, total)
-    if not isinstance(enabled, bool):
-        raise OptionError(f"progress must be True, False or a function progress(done, total), "
-                          f"got {enabled!r}"[:200])
-    if not enabled:
-        return None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:  # pragma: no cover - tqdm is a dependency
-        return None
-    return tqdm(total=total, desc=f"{title} review", unit="decision")
