@@ -17,19 +17,21 @@ see :func:`quantile`). With the lines of :data:`THRESHOLDS`:
 Where the values come from
 --------------------------
 *Search* (any advisor with ``analyse``; by default ``ismcts(iterations=budget,
-anchor=0)``). A *screen* searches every legal move once. Its most visited move
-and the move taken are compared; when the move taken is the screen's choice the
-rival is the runner-up. If the screen already says **best** (the move taken is
-its choice and the interval of ``D`` from the visits, ``se² = p(1-p)/n`` for
-each move with ``p`` smoothed by half a win, is below the inaccuracy line), the
-decision is done: this costs one search. Otherwise both moves are measured
-again in *rounds*: each round searches the move taken alone and the rival alone
-(the first move of the search limited to it, the whole budget below it), each
-with a fresh seed; ``se`` is the spread of the paired differences of the rounds
-over ``sqrt(rounds)``. Rounds go on from :data:`MIN_ROUNDS` to :data:`MAX_ROUNDS`
-while the class is unclear, so close decisions get the most work, forced ones
-(not judged) and clear ones the least. The best move is the one of the two with
-the higher mean after the rounds: the move taken never outranks it.
+anchor=0)``). Every search here is *focused*: its first move limited to one move,
+the whole budget below it, with a fresh seed. Round 1 measures each candidate
+move (every legal move when there are at most :data:`CANDIDATES`, else the move
+taken and the three most visited by a *screen*, a search of every move); the
+best of them but the move taken is its *rival*. Later rounds measure the move
+taken and the rival again, paired; ``se`` is the spread of the paired
+differences over ``sqrt(rounds)``. Rounds go on from :data:`MIN_ROUNDS` to
+:data:`MAX_ROUNDS` while the class is unclear, so close decisions get the most
+work and forced ones (not judged) none. The best move is the one of the two with
+the higher mean: the move taken never outranks it. Round 1 chose the rival as
+the best of several noisy values, so its value there leans high; the later
+rounds do not (with three rounds a third of the estimate carries that lean).
+A screen alone is not trusted to reject a move: at a hundred iterations its
+search can leave the best move with one unlucky visit (a Kupferkessel position
+of the tests), which is why round 1 searches each candidate alone.
 
 *Exact* (a solver with ``can_solve``, 2-player endings): the solver solves the
 rest of the game over ``worlds`` deals drawn from the seat's information set
@@ -62,8 +64,7 @@ veggies         0.041-0.084 (0.04-0.05) 0.030-0.058 (0.02-0.024)
 The bound overstates the noise of titles whose evaluation is smooth and
 understates it where a search's value depends on what its tree happened to find
 (Kupferkessel, Veggies: four times the iterations barely narrow it). So the
-rounds measure the noise instead of assuming it; the screen's visits bound is
-used only to call a move **best** that its search already chose.
+rounds measure the noise instead of assuming it.
 ``bench/review.py`` measures how often reviews with other seeds agree.
 """
 
@@ -85,8 +86,12 @@ THRESHOLDS = {"good": 0.0, "inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}
 """The lowest loss (in win chance, 0..1) of each class but "best" (a loss of 0).
 A loss above ``good`` and below ``inaccuracy`` is good, and so on."""
 
+CANDIDATES = 4
+"""Moves measured in the first round: every legal move when there are no more,
+else the move taken and the screen's three most visited."""
+
 MIN_ROUNDS = 3
-"""Rounds of a re-measured decision before its class may be said."""
+"""Rounds of a decision before its class may be said."""
 
 MAX_ROUNDS = 5
 """Rounds at most: a decision still unclear after them is said to be unclear."""
@@ -180,51 +185,46 @@ def _spawn(search, seed):
     return search.spawn(seed) if callable(getattr(search, "spawn", None)) else search
 
 
-def _visits_se(stats, aid) -> float:
-    """The binomial standard error of a move's value from its visits (the value
-    smoothed by half a win, so a move seen once is not certain)."""
-    n = int(stats[aid].get("visits", 0))
-    if n <= 0:
-        return math.inf
-    p = (float(stats[aid]["value"]) * n + 0.5) / (n + 1)
-    return math.sqrt(p * (1 - p) / n)
-
-
 def _mean_se(xs: list[float]) -> float:
     return statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
 
 
 def search_measure(search, infoset, taken: int, seed: int, thresholds: dict) -> dict:
-    """The screen, then rounds where the class is not yet clear (module doc)."""
-    stats = _spawn(search, seed).analyse(infoset)
-    order = sorted(stats, key=lambda a: (-stats[a].get("visits", 0), -stats[a]["value"], a))
-    rival = order[0] if order[0] != taken else order[1]
-    vt, vr = float(stats[taken]["value"]), float(stats[rival]["value"])
-    if order[0] == taken:
-        se = math.hypot(_visits_se(stats, taken), _visits_se(stats, rival))
-        q = quantile(None)
-        if verdict(vr - vt - q * se, vr - vt + q * se, thresholds) == "best":
-            return {"taken": (vt, _visits_se(stats, taken), int(stats[taken].get("visits", 0))),
-                    "rival": (vr, _visits_se(stats, rival), int(stats[rival].get("visits", 0))),
-                    "rival_id": rival, "d": vr - vt, "se": se, "q": q, "rounds": 0}
-    t_vals, r_vals, t_n, r_n = [], [], 0, 0
-    for k in range(MAX_ROUNDS):
-        got = {}
-        for j, aid in enumerate((taken, rival)):
-            got[aid] = _spawn(search, seed + 1 + 2 * k + j).analyse(Focused(infoset, (aid,)))[aid]
-        t_vals.append(float(got[taken]["value"]))
-        r_vals.append(float(got[rival]["value"]))
-        t_n += int(got[taken].get("visits", 0))
-        r_n += int(got[rival].get("visits", 0))
-        if k + 1 < MIN_ROUNDS:
+    """Round 1 over the candidates, then paired rounds of the move taken and its
+    rival while the class is unclear (module doc)."""
+    legal = [int(a) for a in infoset.legal_actions.ids]
+    if len(legal) <= CANDIDATES:
+        cands = legal
+    else:                                          # a screen picks the candidates
+        stats = _spawn(search, seed).analyse(infoset)
+        order = sorted((a for a in stats if a != taken),
+                       key=lambda a: (-stats[a].get("visits", 0), -stats[a]["value"], a))
+        cands = [taken] + order[:CANDIDATES - 1]
+
+    def alone(aid, k):
+        return _spawn(search, seed + 1 + k).analyse(Focused(infoset, (aid,)))[aid]
+
+    first = {aid: alone(aid, j) for j, aid in enumerate(cands)}
+    rival = max((a for a in cands if a != taken), key=lambda a: (first[a]["value"], -a))
+    t_vals, r_vals = [float(first[taken]["value"])], [float(first[rival]["value"])]
+    t_n, r_n = int(first[taken].get("visits", 0)), int(first[rival].get("visits", 0))
+    for r in range(1, MAX_ROUNDS):
+        got_t = alone(taken, CANDIDATES + 2 * r)
+        got_r = alone(rival, CANDIDATES + 2 * r + 1)
+        t_vals.append(float(got_t["value"]))
+        r_vals.append(float(got_r["value"]))
+        t_n += int(got_t.get("visits", 0))
+        r_n += int(got_r.get("visits", 0))
+        if r + 1 < MIN_ROUNDS:
             continue
-        diffs = [r - t for r, t in zip(r_vals, t_vals)]
+        diffs = [x - y for x, y in zip(r_vals, t_vals)]
         d, se, q = statistics.fmean(diffs), _mean_se(diffs), quantile(len(diffs) - 1)
         if verdict(d - q * se, d + q * se, thresholds) != "unclear":
             break
     return {"taken": (statistics.fmean(t_vals), _mean_se(t_vals), t_n),
             "rival": (statistics.fmean(r_vals), _mean_se(r_vals), r_n),
-            "rival_id": rival, "d": d, "se": se, "q": q, "rounds": len(diffs)}
+            "rival_id": rival, "d": d, "se": se, "q": q, "rounds": len(diffs),
+            "candidates": len(cands)}
 
 
 def _solved(solver, infoset) -> tuple[list, str]:
@@ -339,8 +339,8 @@ def judge(state, seat: int, taken: int, search, exact=None, seed: int = 0,
             got = None
     if got is None:
         got = search_measure(search, infoset, taken, s, th)
-        text = method + (f", then the move taken and the rival each searched alone in "
-                         f"{got['rounds']} rounds" if got["rounds"] else ", the screen only")
+        text = method + (f"; {got['candidates']} moves each searched alone, then the move taken "
+                         f"and the best of the others in {got['rounds']} rounds")
     else:
         text = (f"{got['method']}; hidden cards: {got['draws']} deals drawn from the review's "
                 f"seed in {got['solves']} solve(s), sampling error included")

@@ -82,10 +82,9 @@ Where the values come from
   with three or more players no exact method scales (pass ``exact=`` a solver to
   use pygambit's approximate logit QRE anyway).
 * **Search** elsewhere: ``nbgames.bots.ismcts(iterations=budget, anchor=0)`` (or the
-  ``advisor`` given), ``source="search"``: a screen of every move, then, unless
-  the move taken is clearly best, paired rounds of the move taken and its rival
-  each searched alone, more rounds where the two are close
-  (:mod:`~nbgames.arena.judge`).
+  ``advisor`` given), ``source="search"``: each candidate move searched alone,
+  then paired rounds of the move taken and its best rival, more rounds where the
+  two are close (:mod:`~nbgames.arena.judge`).
 
 The default budget (:func:`default_budget`: :data:`DEFAULT_BUDGET` iterations a
 search, fewer in a long game, so that a game's review spends about
@@ -107,13 +106,13 @@ from ..agents.adapter import policy_name
 from ..core.errors import OptionError
 from ..core.registry import replay
 from ..core.validate import as_int
-from .judge import (CLASSES, COLUMNS, MAX_ROUNDS, MIN_ROUNDS, THRESHOLDS, classify, decision_seed,
-                    judge, verdict)
+from .judge import (CANDIDATES, CLASSES, COLUMNS, MAX_ROUNDS, MIN_ROUNDS, THRESHOLDS, classify,
+                    decision_seed, judge, verdict)
 from .review_result import Review
 from .review_run import decisions_of, progress_bar, review_batch, run
 
 __all__ = ["review", "Review", "CLASSES", "THRESHOLDS", "COLUMNS", "DEFAULT_BUDGET", "EXACT_NODES",
-           "EXACT_WORLDS", "GAME_BUDGET", "LEAST_BUDGET", "default_budget", "MIN_ROUNDS", "MAX_ROUNDS", "classify", "verdict", "decision_seed",
+           "EXACT_WORLDS", "GAME_BUDGET", "LEAST_BUDGET", "default_budget", "CANDIDATES", "MIN_ROUNDS", "MAX_ROUNDS", "classify", "verdict", "decision_seed",
            "decisions_of", "judge",
            "review_batch"]
 
@@ -124,8 +123,8 @@ a round) when no advisor and no ``budget`` are given, in a game short enough
 
 GAME_BUDGET = 30_000
 """With the default budget, the iterations a whole game's review aims at: each
-search gets ``GAME_BUDGET / (7 * decisions)`` (7 searches: a screen and three
-rounds of two), at most :data:`DEFAULT_BUDGET` and at least :data:`LEAST_BUDGET`,
+search gets ``GAME_BUDGET / (8 * decisions)`` (about 8 searches a decision:
+four candidates, then two more rounds of two), at most :data:`DEFAULT_BUDGET` and at least :data:`LEAST_BUDGET`,
 ``decisions`` counting every seat's decisions with a choice (so a seat's rows
 do not depend on which other seats are reviewed)."""
 
@@ -158,7 +157,7 @@ def _check_thresholds(thresholds) -> dict:
 def default_budget(decisions: int) -> int:
     """The iterations of each search with the default budget, for a game of
     ``decisions`` decisions with a choice (see :data:`GAME_BUDGET`)."""
-    return min(DEFAULT_BUDGET, max(LEAST_BUDGET, GAME_BUDGET // (7 * max(1, decisions))))
+    return min(DEFAULT_BUDGET, max(LEAST_BUDGET, GAME_BUDGET // (8 * max(1, decisions))))
 
 
 def _search_advisor(advisor, budget, decisions):
