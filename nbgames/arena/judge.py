@@ -308,7 +308,8 @@ def _small(solver, infoset, seed) -> bool:
 def _seeded(solver, seed):
     """The solver drawing its deals from ``seed`` (a solver of
     :func:`nbgames.theory.solver`; another solver is used as given)."""
-    from ..theory.advisor import Solver, solver as make
+    from ..theory.advisor import Solver
+    from ..theory.advisor import solver as make
     if type(solver) is not Solver:
         return solver
     return make(max_nodes=solver.max_nodes, worlds=solver.worlds, payoff=solver.payoff,

@@ -106,14 +106,24 @@ from ..agents.adapter import policy_name
 from ..core.errors import OptionError
 from ..core.registry import replay
 from ..core.validate import as_int
-from .judge import (CANDIDATES, CLASSES, COLUMNS, MAX_ROUNDS, MIN_ROUNDS, THRESHOLDS, classify,
-                    decision_seed, judge, verdict)
+from .judge import (
+    CANDIDATES,
+    CLASSES,
+    COLUMNS,
+    MAX_ROUNDS,
+    MIN_ROUNDS,
+    THRESHOLDS,
+    classify,
+    decision_seed,
+    judge,
+    verdict,
+)
 from .review_result import Review
 from .review_run import decisions_of, progress_bar, review_batch, run
 
 __all__ = ["review", "Review", "CLASSES", "THRESHOLDS", "COLUMNS", "DEFAULT_BUDGET", "EXACT_NODES",
-           "EXACT_WORLDS", "GAME_BUDGET", "LEAST_BUDGET", "default_budget", "CANDIDATES", "MIN_ROUNDS", "MAX_ROUNDS", "classify", "verdict", "decision_seed",
-           "decisions_of", "judge",
+           "EXACT_WORLDS", "GAME_BUDGET", "LEAST_BUDGET", "default_budget", "CANDIDATES", "MIN_ROUNDS",
+           "MAX_ROUNDS", "classify", "verdict", "decision_seed", "decisions_of", "judge",
            "review_batch"]
 
 DEFAULT_BUDGET = 100
@@ -124,7 +134,7 @@ a round) when no advisor and no ``budget`` are given, in a game short enough
 GAME_BUDGET = 30_000
 """With the default budget, the iterations a whole game's review aims at: each
 search gets ``GAME_BUDGET / (8 * decisions)`` (about 8 searches a decision:
-four candidates, then two more rounds of two), at most :data:`DEFAULT_BUDGET` and at least :data:`LEAST_BUDGET`,
+four candidates, two more rounds of two), at most :data:`DEFAULT_BUDGET` and at least :data:`LEAST_BUDGET`,
 ``decisions`` counting every seat's decisions with a choice (so a seat's rows
 do not depend on which other seats are reviewed)."""
 
