@@ -18,7 +18,18 @@ title:
 
 ``--noise`` instead measures the noise the judge's doc quotes: the seed-to-seed
 standard deviation of one focused search's value (8 seeds, three positions a
-title), beside the binomial bound of the visits.
+title), beside the binomial bound of the visits. Measured (the ranges over the
+three positions; the bound in brackets):
+
+===============  ========================  ========================
+title            100 iterations            400 iterations
+===============  ========================  ========================
+chili_cookoff    0.005-0.013 (0.05)        0.005-0.006 (0.024)
+chill_and_chili  0.002-0.012 (0.02-0.05)   0.001-0.007 (0.01-0.025)
+kupferkessel     0.023-0.056 (0.05)        0.019-0.052 (0.025)
+scoville         0.000-0.003 (0.00-0.03)   0.000-0.001 (0.00-0.015)
+veggies          0.041-0.084 (0.04-0.05)   0.030-0.058 (0.02-0.024)
+===============  ========================  ========================
 
 Run: ``python bench/review.py`` (``--titles a,b``, ``--seeds 5``,
 ``--game-seed 1``, ``--noise``). CPU time is this process's; the machine's load

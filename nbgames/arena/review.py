@@ -55,9 +55,9 @@ blunder        from 0.20 up
 
 A class is the class of the interval's low end: a loss of 0.25 ± 0.08 is a
 mistake (at least 0.17), not a blunder. A long game lost by many small errors
-(Scoville's 400 decisions) gives up its win chance a little at a time: its
-mean loss shows it (with its standard error in the summary) more than its
-classes do.
+(a few hundred decisions) gives up its win chance a little at a time: its mean
+loss shows it (with its standard error in the summary) more than its classes
+do.
 
 Only what the seat knew
 -----------------------
