@@ -341,7 +341,7 @@ def judge(state, seat: int, taken: int, search, exact=None, seed: int = 0,
     best = rival if d > 0 else taken
     (vt, st, nt), (vr, sr, nr) = got["taken"], got["rival"]
     vb, sb, nb = (vr, sr, nr) if best == rival else (vt, st, nt)
-    lo, hi = d - q * se, d + q * se
+    lo, hi = round(d - q * se, 4), round(d + q * se, 4)    # the row's figures decide its class
     game = state.game
     visits = source == "search"
 
