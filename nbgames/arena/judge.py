@@ -1,0 +1,358 @@
+"""Judge one decision of a review: the value of the move taken and of the best
+move, each with its standard error, the interval of the loss and its class.
+
+The class is said only where the noise allows it
+------------------------------------------------
+Let ``D`` be the value of the compared move (the *rival*) minus the value of
+the move taken, in win chance, and ``[lo, hi]`` its interval (``D ± q·se``, ``q``
+from Student's t at 95 % two-sided for the number of independent measurements,
+see :func:`quantile`). With the lines of :data:`THRESHOLDS`:
+
+* ``hi`` below the inaccuracy line: **best** if ``lo <= 0`` (the move taken is
+  the best, or as good as the best within the noise), else **good**;
+* ``lo`` at or above the inaccuracy line: the class of ``lo`` (**inaccuracy**,
+  **mistake** or **blunder**: the loss is at least that, clear of the noise);
+* otherwise **unclear**: the loss may or may not reach the inaccuracy line.
+
+Where the values come from
+--------------------------
+*Search* (any advisor with ``analyse``; by default ``ismcts(iterations=budget,
+anchor=0)``). Every search here is *focused*: its first move limited to one move,
+the whole budget below it, with a fresh seed. Round 1 measures each candidate
+move (every legal move when there are at most :data:`CANDIDATES`, else the move
+taken and the three most visited by a *screen*, a search of every move); the
+best of them but the move taken is its *rival*. Later rounds measure the move
+taken and the rival again, paired; ``se`` is the spread of the paired
+differences over ``sqrt(rounds)``. Rounds go on from :data:`MIN_ROUNDS` to
+:data:`MAX_ROUNDS` while the class is unclear, so close decisions get the most
+work and forced ones (not judged) none. The best move is the one of the two with
+the higher mean: the move taken never outranks it. Round 1 chose the rival as
+the best of several noisy values, so its value there leans high; the later
+rounds do not (with three rounds a third of the estimate carries that lean).
+A screen alone is not trusted to reject a move: at a hundred iterations its
+search can leave the best move with one unlucky visit (a staged position of
+``tests/test_review.py``), which is why round 1 searches each candidate alone.
+
+*Exact* (a solver with ``can_solve``, 2-player endings): the solver solves the
+rest of the game over ``worlds`` deals drawn from the seat's information set
+with the decision's seed (from the review's seed: another review seed draws
+other deals). Chance outcomes are sampled, not enumerated, so an exact value
+carries the sampling error of its deals: ``se`` is the spread, over the deals,
+of the difference between the two moves' values under the solved strategies,
+over ``sqrt(deals)`` (the deals weighted by how often they were drawn). While
+the class is unclear, other deals are solved (up to :data:`EXACT_SOLVES`
+solves, 64 deals with the default 16) and pooled. Each solution is computed on
+its own sampled deals; that part of the error is not in ``se``. The rival is the
+move with the highest value but the move taken.
+
+Measured noise
+--------------
+``python bench/review.py --noise`` measures the seed-to-seed standard deviation
+of one focused search's value (8 seeds, three positions a title from a
+greedy-vs-random game; its doc has the table per title). Over the five titles
+it is 0.000 to 0.084 at 100 iterations and 0.000 to 0.058 at 400, against a
+binomial bound ``sqrt(p(1-p)/n)`` from the visits of up to 0.05 and 0.025: the
+bound is ten times the noise in titles whose evaluation is smooth, and half of
+it in two titles where a search's value depends on what its tree happened to
+find (there four times the iterations barely narrow it). So the rounds measure
+the noise instead of assuming it. ``bench/review.py`` also measures how often
+reviews with other seeds agree.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+
+from ..core.actions import ActionList
+from ..core.errors import RecordError
+from ..core.infoset import InfoSet
+
+CLASSES = ("best", "good", "unclear", "inaccuracy", "mistake", "blunder")
+"""The classes of a decision, from no loss to the largest ("unclear": the noise
+does not tell whether the loss reaches the inaccuracy line)."""
+
+THRESHOLDS = {"good": 0.0, "inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}
+"""The lowest loss (in win chance, 0..1) of each class but "best" (a loss of 0).
+A loss above ``good`` and below ``inaccuracy`` is good, and so on."""
+
+CANDIDATES = 4
+"""Moves measured in the first round: every legal move when there are no more,
+else the move taken and the screen's three most visited."""
+
+MIN_ROUNDS = 3
+"""Rounds of a decision before its class may be said."""
+
+MAX_ROUNDS = 5
+"""Rounds at most: a decision still unclear after them is said to be unclear."""
+
+EXACT_SOLVES = 4
+"""Solves of other deals at most for an exact decision still unclear."""
+
+COLUMNS = ("step", "seat", "taken", "best", "value_taken", "value_best", "se_taken", "se_best",
+           "loss", "se_loss", "loss_low", "loss_high", "class", "source", "method", "visits_taken",
+           "visits_best", "rounds", "worlds", "legal", "focused", "taken_id", "best_id")
+"""The keys of a row (see :mod:`nbgames.arena.review`), in the frame's column order."""
+
+# Student's t at 97.5 % (a 95 % two-sided interval) by degrees of freedom; 2.0 beyond
+_T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+         9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 30: 2.042}
+
+
+def quantile(df: int | None) -> float:
+    """The half-width of a 95 % interval in standard errors: Student's t with
+    ``df`` degrees of freedom (None: the normal's 2)."""
+    if df is None or df > 30:
+        return 2.0
+    return _T975[max(k for k in _T975 if k <= df)]
+
+
+def classify(loss: float, thresholds: dict | None = None) -> str:
+    """The class of a loss of win chance known exactly (see :data:`THRESHOLDS`)."""
+    th = THRESHOLDS if thresholds is None else thresholds
+    if loss >= th["blunder"]:
+        return "blunder"
+    if loss >= th["mistake"]:
+        return "mistake"
+    if loss >= th["inaccuracy"]:
+        return "inaccuracy"
+    if loss > th["good"]:
+        return "good"
+    return "best"
+
+
+def verdict(lo: float, hi: float, thresholds: dict | None = None) -> str:
+    """The class of a loss whose interval is ``[lo, hi]`` (see the module doc)."""
+    th = THRESHOLDS if thresholds is None else thresholds
+    if hi < th["inaccuracy"]:
+        return "best" if lo <= th["good"] else "good"
+    if lo >= th["inaccuracy"]:
+        return classify(lo, th)
+    return "unclear"
+
+
+def decision_seed(seed: int, step: int) -> int:
+    """The seed of one decision's review: the review's seed and the step only."""
+    return (int(seed) * 1_000_003 + int(step)) % (2**31)
+
+
+# -- a search limited to one first move ---------------------------------------------------
+def focus(state, keep: frozenset):
+    """``state`` (a sampled world, in place) with its legal moves limited to
+    ``keep`` until its next move: a search of it spends every iteration below
+    those moves. The state stays itself (its class, its title's own members);
+    only its ``legal_action_ids`` is wrapped."""
+    step = state.step
+    full = state.legal_action_ids
+
+    def legal_action_ids():
+        ids = full()
+        if state.step != step:
+            return ids
+        return [a for a in (ids if isinstance(ids, list) else ids.tolist()) if a in keep]
+
+    state.legal_action_ids = legal_action_ids
+    return state
+
+
+class Focused:
+    """The information set with its first move limited to ``keep``."""
+
+    def __init__(self, infoset, keep):
+        self.seat = infoset.seat
+        self.game = infoset.game
+        self.observation = infoset.observation
+        self.legal_actions = ActionList(infoset.game, list(keep))
+        self.inner = infoset
+        self.keep = frozenset(int(a) for a in keep)
+
+    def sample(self, rng=None):
+        return focus(self.inner.sample(rng), self.keep)
+
+
+# -- the measures ---------------------------------------------------------------------------
+def _spawn(search, seed):
+    return search.spawn(seed) if callable(getattr(search, "spawn", None)) else search
+
+
+def _mean_se(xs: list[float]) -> float:
+    return statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+
+
+def search_measure(search, infoset, taken: int, seed: int, thresholds: dict) -> dict:
+    """Round 1 over the candidates, then paired rounds of the move taken and its
+    rival while the class is unclear (module doc)."""
+    legal = [int(a) for a in infoset.legal_actions.ids]
+    if len(legal) <= CANDIDATES:
+        cands = legal
+    else:                                          # a screen picks the candidates
+        stats = _spawn(search, seed).analyse(infoset)
+        order = sorted((a for a in stats if a != taken),
+                       key=lambda a: (-stats[a].get("visits", 0), -stats[a]["value"], a))
+        cands = [taken] + order[:CANDIDATES - 1]
+
+    def alone(aid, k):
+        return _spawn(search, seed + 1 + k).analyse(Focused(infoset, (aid,)))[aid]
+
+    first = {aid: alone(aid, j) for j, aid in enumerate(cands)}
+    rival = max((a for a in cands if a != taken), key=lambda a: (first[a]["value"], -a))
+    t_vals, r_vals = [float(first[taken]["value"])], [float(first[rival]["value"])]
+    t_n, r_n = int(first[taken].get("visits", 0)), int(first[rival].get("visits", 0))
+    for r in range(1, MAX_ROUNDS):
+        got_t = alone(taken, CANDIDATES + 2 * r)
+        got_r = alone(rival, CANDIDATES + 2 * r + 1)
+        t_vals.append(float(got_t["value"]))
+        r_vals.append(float(got_r["value"]))
+        t_n += int(got_t.get("visits", 0))
+        r_n += int(got_r.get("visits", 0))
+        if r + 1 < MIN_ROUNDS:
+            continue
+        diffs = [x - y for x, y in zip(r_vals, t_vals)]
+        d, se, q = statistics.fmean(diffs), _mean_se(diffs), quantile(len(diffs) - 1)
+        if verdict(d - q * se, d + q * se, thresholds) != "unclear":
+            break
+    return {"taken": (statistics.fmean(t_vals), _mean_se(t_vals), t_n),
+            "rival": (statistics.fmean(r_vals), _mean_se(r_vals), r_n),
+            "rival_id": rival, "d": d, "se": se, "q": q, "rounds": len(diffs),
+            "candidates": len(cands)}
+
+
+def _solved(solver, infoset) -> tuple[list, str]:
+    """[(weight, {aid: value})] a deal of one solve (weights summing to 1), and
+    the solver's method."""
+    from ..theory.exploit import node_values
+    sol = solver.solution(infoset)
+    tree = sol.tree
+    info = tree.infosets[tree.root_infoset]
+    actions = [int(a) for a in info["actions"]]
+    vals = node_values(tree, sol.profile)
+    if tree.kind[0] == "c":
+        weight = {c: float(p) for c, p in zip(tree.children[0], tree.probs[0])}
+    else:
+        weight = {0: 1.0}
+    seat = infoset.seat
+    per = [(weight[n], {a: vals[c][seat] for a, c in zip(actions, tree.children[n])})
+           for n in info["nodes"]]
+    total = sum(w for w, _ in per) or 1.0
+    return [(w / total, v) for w, v in per], sol.method
+
+
+def exact_measure(exact, infoset, taken: int, seed: int, thresholds: dict, first=None) -> dict:
+    """The solver's values of the moves and the sampling error of the deals: one
+    solve of its deals (drawn from ``seed``), and more solves of other deals
+    (up to :data:`EXACT_SOLVES`) while the class is unclear. ``first``: the
+    solver of the first deals, when one was made already."""
+    from ..theory.tree import TreeTooLarge
+    per, solves, method = [], 0, ""
+    worlds = getattr(exact, "worlds", None)
+    for k in range(EXACT_SOLVES):
+        solver = first if k == 0 and first is not None else _seeded(exact, seed + 7919 * k)
+        if k and solver is exact:
+            break                                  # a solver of its own: its deals never change
+        try:
+            if k and not solver.can_solve(infoset):
+                break
+            got, method = _solved(solver, infoset)
+        except TreeTooLarge:
+            break
+        per.extend(got)
+        solves += 1
+        draws = (worlds or len(got)) * solves
+        d, se, q, rival, mean = _deals(per, taken, solves, draws)
+        if verdict(d - q * se, d + q * se, thresholds) != "unclear":
+            break
+
+    def sd_of(aid):
+        m = sum(w * v[aid] for w, v in per) / solves
+        var = sum(w * (v[aid] - m) ** 2 for w, v in per) / solves
+        return math.sqrt(var / (draws - 1)) if draws > 1 else 0.0
+
+    return {"taken": (mean[taken], sd_of(taken), 0), "rival": (mean[rival], sd_of(rival), 0),
+            "rival_id": rival, "d": d, "se": se, "q": q, "rounds": 0, "draws": draws,
+            "solves": solves, "distinct": len(per), "method": method}
+
+
+def _deals(per, taken, solves, draws):
+    """(d, se, q, rival, means) from the deals of ``solves`` solves."""
+    actions = list(per[0][1])
+    mean = {a: sum(w * v[a] for w, v in per) / solves for a in actions}
+    rival = max((a for a in actions if a != taken), key=lambda a: (mean[a], -a))
+    diffs = [(w, v[rival] - v[taken]) for w, v in per]
+    d = sum(w * x for w, x in diffs) / solves
+    var = sum(w * (x - d) ** 2 for w, x in diffs) / solves
+    se = math.sqrt(var / (draws - 1)) if draws > 1 else 0.0
+    return d, se, quantile(draws - 1 if draws > 1 else None), rival, mean
+
+
+# -- one decision ---------------------------------------------------------------------------
+def _small(solver, infoset, seed) -> bool:
+    """Can the solver solve this decision? A cheap look first (a few random walks
+    of one sampled deal), then the solver's own ``can_solve``."""
+    from ..theory.tree import estimate_size
+    guess = estimate_size([(1, infoset.sample(random.Random(seed)))], probes=4, seed=seed)
+    if guess > 4 * getattr(solver, "max_nodes", math.inf):
+        return False
+    return bool(solver.can_solve(infoset))
+
+
+def _seeded(solver, seed):
+    """The solver drawing its deals from ``seed`` (a solver of
+    :func:`nbgames.theory.solver`; another solver is used as given)."""
+    from ..theory.advisor import Solver
+    from ..theory.advisor import solver as make
+    if type(solver) is not Solver:
+        return solver
+    return make(max_nodes=solver.max_nodes, worlds=solver.worlds, payoff=solver.payoff,
+                method=solver.method, seed=seed)
+
+
+def judge(state, seat: int, taken: int, search, exact=None, seed: int = 0,
+          thresholds: dict | None = None, method: str = "") -> dict:
+    """One row: the decision of ``seat`` at ``state`` (its turn), which took
+    ``taken``, measured from the seat's information set. ``method`` names the
+    search for the row."""
+    th = thresholds or THRESHOLDS
+    step = state.step
+    s = decision_seed(seed, step)
+    infoset = InfoSet(state, seat, random.Random(s))
+    legal = [int(a) for a in infoset.legal_actions.ids]
+    if taken not in legal:
+        raise RecordError(f"{state.game.title}: step {step}: action {taken} is not legal for player "
+                          f"{seat}")
+    got = None
+    source = "search"
+    first = None if exact is None else _seeded(exact, s)
+    if first is not None and _small(first, infoset, s):
+        got = exact_measure(exact, infoset, taken, s, th, first)
+        if got["solves"]:
+            source = "exact"
+        else:
+            got = None
+    if got is None:
+        got = search_measure(search, infoset, taken, s, th)
+        text = method + (f"; {got['candidates']} moves each searched alone, then the move taken "
+                         f"and the best of the others in {got['rounds']} rounds")
+    else:
+        text = (f"{got['method']}; hidden cards: {got['draws']} deals drawn from the review's "
+                f"seed in {got['solves']} solve(s), sampling error included")
+    d, se, q = got["d"], got["se"], got["q"]
+    rival = got["rival_id"]
+    best = rival if d > 0 else taken
+    (vt, st, nt), (vr, sr, nr) = got["taken"], got["rival"]
+    vb, sb, nb = (vr, sr, nr) if best == rival else (vt, st, nt)
+    lo, hi = round(d - q * se, 4), round(d + q * se, 4)    # the row's figures decide its class
+    game = state.game
+    visits = source == "search"
+
+    def r4(x):
+        return None if x is None or not math.isfinite(x) else round(x, 4)
+
+    return {"step": step, "seat": seat, "taken": game.action_label(taken),
+            "best": game.action_label(best), "value_taken": r4(vt), "value_best": r4(vb),
+            "se_taken": r4(st), "se_best": r4(sb), "loss": r4(max(0.0, d)), "se_loss": r4(se),
+            "loss_low": r4(max(0.0, lo)), "loss_high": r4(max(0.0, hi)),
+            "class": verdict(lo, hi, th), "source": source, "method": text,
+            "visits_taken": nt if visits else None, "visits_best": nb if visits else None,
+            "rounds": got["rounds"], "worlds": None if visits else got["draws"],
+            "legal": len(legal), "focused": got["rounds"] > 0, "taken_id": taken, "best_id": best}
