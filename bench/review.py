@@ -18,39 +18,8 @@ title:
 
 ``--noise`` instead measures the noise the judge's doc quotes: the seed-to-seed
 standard deviation of one focused search's value (8 seeds, three positions a
-title), beside the binomial bound of the visits. Measured (the ranges over the
-three positions; the bound in brackets):
-
-===============  ========================  ========================
-title            100 iterations            400 iterations
-===============  ========================  ========================
-chili_cookoff    0.005-0.013 (0.05)        0.005-0.006 (0.024)
-chill_and_chili  0.002-0.012 (0.02-0.05)   0.001-0.007 (0.01-0.025)
-kupferkessel     0.023-0.056 (0.05)        0.019-0.052 (0.025)
-scoville         0.000-0.003 (0.00-0.03)   0.000-0.001 (0.00-0.015)
-veggies          0.041-0.084 (0.04-0.05)   0.030-0.058 (0.02-0.024)
-===============  ========================  ========================
-
-Last run (game seed 1, review seeds 0-4, one core each, a loaded machine; CPU
-seconds are this process's; "same" is the share of decisions with one class in
-all five reviews, "modal" the mean agreement with a decision's most common class;
-mean losses over the five reviews, ± their spread over sqrt(5)):
-
-===============  =========  ======  ======  =====  ======  =================  =================
-title            decisions  iters   cpu s   same   modal   random mean loss   greedy mean loss
-===============  =========  ======  ======  =====  ======  =================  =================
-chili_cookoff    57         65      9.5     75 %   94 %    0.0121 ± 0.0003    0.0043 ± 0.0004
-chill_and_chili  101        37      29.2    52 %   86 %    0.0097 ± 0.0004    0.0106 ± 0.0005
-kupferkessel     58         64      20.5    29 %   79 %    0.0775 ± 0.0056    0.0334 ± 0.0017
-scoville         253        32      39.5    75 %   94 %    0.0081 ± 0.0003    0.0021 ± 0.0000
-veggies          19         100     22.7    37 %   82 %    0.0914 ± 0.0050    0.0205 ± 0.0020
-===============  =========  ======  ======  =====  ======  =================  =================
-
-Every title is within the minute (the most: Scoville 43.2 s); none reaches the
-90 % stability aim (Kupferkessel's classes are half "unclear" and flip between
-unclear and inaccuracy); Chill & Chili's random seat (lost 11-64) shows no more
-loss than greedy's: most of its decisions came when its win chance was already
-near 0, where no move gives any up.
+title), beside the binomial bound of the visits. The figures of the last runs are
+in ``bench/results/review.txt``.
 
 Run: ``python bench/review.py`` (``--titles a,b``, ``--seeds 5``,
 ``--game-seed 1``, ``--noise``). CPU time is this process's; the machine's load

@@ -846,7 +846,7 @@ export class Shell {
     }
     const pct = (x) => `${Math.round(100 * x)}%`;
     const width = Math.max(0.25, Math.min(1.2, 100 / marks.length));   // % of the strip
-    const rank = { best: 1, good: 2, inaccuracy: 3, mistake: 4, blunder: 5 };
+    const rank = { best: 1, good: 2, unclear: 3, inaccuracy: 4, mistake: 5, blunder: 6 };
     this.reviewStrip.replaceChildren(...marks.map((m) => h("button", {
       class: ["nbg-rv-mark", `nbg-rv-${m.cls}`, m.step === data.step_index ? "nbg-rv-here" : ""],
       style: { left: `${(100 * m.at).toFixed(2)}%`, width: `${width.toFixed(2)}%`, "z-index": rank[m.cls] || 0 },
@@ -857,7 +857,7 @@ export class Shell {
     this.reviewStrip.hidden = false;
     const row = reviewAt(data);
     const head = h("h4", null, "Review ", nameSpan(`(${review.advisor || "advisor"})`));
-    const bad = marks.filter((m) => (rank[m.cls] || 0) >= 3);
+    const bad = marks.filter((m) => (rank[m.cls] || 0) >= 4);
     const prev = [...bad].reverse().find((m) => m.step < data.step_index);
     const next = bad.find((m) => m.step > data.step_index);
     const nav = h("div", { class: "nbg-row", role: "toolbar", "aria-label": "review navigation" },
@@ -874,20 +874,25 @@ export class Shell {
         if (aid === row.best_id) el.classList.add("nbg-review-best");
       }
       const same = row.taken_id === row.best_id;
-      this.reviewBox.replaceChildren(head,
+      this.reviewBox.replaceChildren(...[head,
         h("div", { class: ["nbg-rv-verdict", `nbg-rv-${row.class}`], "data-testid": "review-class" },
-          `${ctx.seatLabel(row.seat)}: ${row.class}`, row.loss > 0 ? ` (gave up ${pct(row.loss)} win chance)` : ""),
+          `${ctx.seatLabel(row.seat)}: ${row.class}`, row.loss > 0 ? ` (gave up ${pct(row.loss)} win chance` : "",
+          row.loss > 0 && row.loss_low !== undefined && row.loss_high !== undefined
+            ? `, 95%: ${pct(Math.max(0, row.loss_low))}\u2013${pct(row.loss_high)})` : row.loss > 0 ? ")" : ""),
+        row.class === "unclear" ? h("div", { class: "nbg-muted", "data-testid": "review-unclear" },
+          "too close to call: the loss may or may not reach an inaccuracy within the search's noise") : null,
         h("div", { "data-testid": "review-taken" }, "played ", h("b", null, row.taken), ` \u2014 win chance ${pct(row.value_taken)}`),
         same ? h("div", { class: "nbg-muted" }, "the advisor's choice too")
-          : h("div", { "data-testid": "review-best" }, "advisor: ", h("b", null, row.best), ` \u2014 win chance ${pct(row.value_best)}`),
+          : h("div", { "data-testid": "review-best" }, "best: ", h("b", null, row.best), ` \u2014 win chance ${pct(row.value_best)}`),
         h("div", { class: "nbg-muted" }, row.source === "exact" ? "exact (solved)" : "searched", row.focused ? ", measured again" : ""),
-        nav);
+        nav].filter(Boolean));
     } else {
       const counts = reviewCounts(marks);
       const seats = (review.seats || []).map((s) => ctx.seatLabel(s)).join(", ");
       this.reviewBox.replaceChildren(head,
         h("div", null, `${marks.length} decisions of ${seats || "no seat"}: `,
-          ["inaccuracy", "mistake", "blunder"].map((c) => plural(counts[c] || 0, c)).join(", ")),
+          ["inaccuracy", "mistake", "blunder"].map((c) => plural(counts[c] || 0, c)).join(", "),
+          counts.unclear ? ` (${counts.unclear} too close to call)` : ""),
         h("div", { class: "nbg-muted" }, "Step to a marked decision to see the move taken beside the advisor's choice."),
         nav);
     }

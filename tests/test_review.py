@@ -4,7 +4,9 @@ staged positions of section 3 are in the title-named review test file."""
 
 from __future__ import annotations
 
+import json
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -377,10 +379,13 @@ def test_a_review_running_when_the_board_moves_on_is_dropped(monkeypatch):
 # (game seed, step) of a greedy-vs-random game (_record) per title, found by the truth below
 # alone, searched in order over the games' last decisions: a position where one move is clearly
 # worse than another, and one where every move is worth the same
-CLEAR = {"chili_cookoff": (25, 56), "kupferkessel": (0, 41), "veggies": (0, 14),
-         "chill_and_chili": (16, 62), "scoville": None}
-EQUAL = {"chili_cookoff": (0, 62), "kupferkessel": (1, 53), "veggies": (0, 16),
-         "chill_and_chili": (0, 86), "scoville": (0, 349)}
+# (tests/data/review_positions.json: "clear" and "equal" by title, and the titles whose
+# clear position the review calls "unclear" at the default budget, with why)
+_POSITIONS = json.loads((Path(__file__).parent / "data" / "review_positions.json")
+                        .read_text(encoding="utf-8"))
+CLEAR = {t: tuple(v) if v else None for t, v in _POSITIONS["clear"].items()}
+EQUAL = {t: tuple(v) if v else None for t, v in _POSITIONS["equal"].items()}
+UNCLEAR = _POSITIONS["unclear_at_default_budget"]
 
 
 def _share(state, seat):
@@ -424,11 +429,8 @@ def staged(title, where):
 
 
 @pytest.mark.parametrize("title", [
-    pytest.param(t, marks=pytest.mark.xfail(
-        reason="measured: the review says 'unclear' here at the default budget (its search values "
-               "the moves about 0.06 and 0.2 with a seed-to-seed spread of 0.05 a search); the "
-               "truth below (greedy play afterwards) says 0.0 and 0.69", strict=False))
-    if t == "kupferkessel" else t for t in TITLES if CLEAR.get(t)])
+    pytest.param(t, marks=pytest.mark.xfail(reason=UNCLEAR[t], strict=False)) if t in UNCLEAR else t
+    for t in TITLES if CLEAR.get(t)])
 def test_a_clearly_worse_move_is_a_mistake_or_a_blunder_at_its_step(title):
     start, val = staged(title, CLEAR[title])
     seat = start.current_player

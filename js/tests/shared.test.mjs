@@ -500,6 +500,21 @@ test("review: marks by step on the scrubber, the row at the position, the overla
   assert.deepEqual(reviewHints(REVIEWED.rows[2]).moves, { 1: { share: 1, visits: 0, value: 0.6 } });
 });
 
+test("review: an unclear decision says it is too close to call, with the loss's interval", () => {
+  installDom();
+  const board = { render: () => h("div", null) };
+  const rows = { 4: { seat: 0, taken: "push 2", best: "push 0", taken_id: 3, best_id: 1, value_taken: 0.46,
+    value_best: 0.5, loss: 0.04, loss_low: -0.01, loss_high: 0.09, class: "unclear", source: "search" } };
+  const model = new FakeModel(baseState({ reviewed: { ...REVIEWED, rows }, history_len: 8, step_index: 4 }));
+  const el = document.createElement("div");
+  createWidget(board).render({ model, el });
+  const panel = el.querySelector(".nbg-review");
+  assert.match(panel.querySelector('[data-testid="review-class"]').textContent,
+    /unclear \(gave up 4% win chance, 95%: 0%\u20139%\)/);
+  assert.match(panel.querySelector('[data-testid="review-unclear"]').textContent, /too close to call/);
+  assert.match(panel.querySelector('[data-testid="review-best"]').textContent, /best: push 0/);
+});
+
 test("review: the shell draws the marks, the panel at a reviewed decision, and goes to a mark", async () => {
   installDom();
   const board = { render: (ctx) => h("div", null, ...ctx.legal.map((a) => h("button", { "data-aid": a.id }, ctx.label(a.id)))) };
@@ -512,6 +527,7 @@ test("review: the shell draws the marks, the panel at a reviewed decision, and g
   const panel = el.querySelector(".nbg-review");
   assert.ok(!panel.hidden);
   assert.match(panel.querySelector('[data-testid="review-class"]').textContent, /blunder \(gave up 25% win chance\)/);
+  assert.equal(panel.querySelector('[data-testid="review-unclear"]'), null);
   assert.match(panel.querySelector('[data-testid="review-best"]').textContent, /push 0/);
   assert.ok(el.querySelector('[data-aid="1"]').classList.contains("nbg-review-best"));
   assert.ok(el.querySelector('[data-aid="3"]').classList.contains("nbg-review-taken"));

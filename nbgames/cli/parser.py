@@ -144,7 +144,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def review_parser(sub, epilog, kw) -> None:
-    from ..arena.review import DEFAULT_BUDGET
+    from ..arena.review import DEFAULT_BUDGET, LEAST_BUDGET
     rv = sub.add_parser("review", help="review a finished game: each decision's loss of win "
                                        "chance, classed, from what its seat knew",
                         description="Review a recorded game: each decision's loss of win chance "
@@ -153,7 +153,8 @@ def review_parser(sub, epilog, kw) -> None:
     rv.add_argument("record", metavar="RECORD.json", help="a game's record (play --record)")
     rv.add_argument("--seats", default=None, help="comma-separated seats to review (default: all)")
     rv.add_argument("--budget", type=int, default=None,
-                    help=f"search iterations a decision (default {DEFAULT_BUDGET})")
+                    help=f"search iterations a search (default {DEFAULT_BUDGET}, fewer in a long game, "
+                         f"at least {LEAST_BUDGET}: a whole game within about a minute of CPU)")
     rv.add_argument("--seed", type=int, default=0,
                     help="the search's seed: the same seed gives the same review (default 0)")
     rv.add_argument("--workers", type=int, default=1, help="processes (default 1: serial)")
