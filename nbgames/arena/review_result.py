@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.errors import NbgamesError, OptionError
+from ..core.errors import NbgamesError
 from ..core.registry import replay
+from ..core.validate import as_int
 from .judge import CLASSES, COLUMNS, THRESHOLDS
 
 SUMMARY_COLUMNS = ("seat", "name", "decisions", "mean_loss", "mean_loss_se", "exact", "best", "good",
@@ -80,8 +81,7 @@ class Review:
         start = replay(self.record, upto=0)
         lo = start.step
         hi = lo + len(self.record["actions"])
-        if type(step) is not int or not lo <= step <= hi:
-            raise OptionError(f"step must be an int from {lo} to {hi}, got {step!r}")
+        step = as_int(step, "step", lo, hi)
         return replay(self.record, upto=step - lo)
 
     def for_viewer(self, viewer: int | None, reveal: bool = False) -> list[dict]:

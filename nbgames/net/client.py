@@ -23,6 +23,7 @@ from ..agents.adapter import as_policy, policy_name, reseed_policy, spawn_policy
 from ..core.actions import ActionList
 from ..core.errors import NbgamesError, OptionError
 from ..core.registry import load
+from ..core.validate import as_int
 from ..widget.assets import compose_css, compose_esm
 from ..widget.view import TRAITS
 from ..widget.wire import expand_runs
@@ -575,8 +576,7 @@ def join(link: str, policy=None, *, seed: int = 0, timeout: float = 10.0,
     ``reconnect`` seconds: how long a dropped connection keeps trying."""
     if policy is not None:
         policy = as_policy(policy)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
-        raise OptionError(f"seed must be an int from 0 to 2**62 - 1, got {seed!r}")
+    seed = as_int(seed, "seed", 0, 2**62 - 1)
     client = Client(link, timeout=timeout, reconnect=reconnect)
     if policy is not None:
         if client.seat is None:
