@@ -60,6 +60,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(.*\.)?_\w+"),
     # internals that docstrings point to (their source is the documentation)
     (r"py:mod", r"nbgames\.(arena\.batches|theory\.tree|theory\.solve|agents\.search)"),
+    # the OpenSpiel face's game and state classes (pyspiel's own API documents them)
+    (r"py:class", r"nbgames\.adapters\.openspiel\.Nbgames(Game|State)"),
     (r"py:func", r"nbgames\.(arena\.analysis\.\w+|theory\.exploit\.complete|theory\.tree\.game_tree)"),
     (r"py:func", r"run_length"),
     (r"py:class", r"nbgames\.core\.spec\.TitleSpec"),

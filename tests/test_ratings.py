@@ -150,8 +150,8 @@ def test_seat_advantage_and_per_seat(title):
 def test_progress_bar_is_tqdm_auto():
     from tqdm.auto import tqdm
 
-    from nbgames.arena.tournament import _progress
-    bar = _progress(3, True, "x")
+    from nbgames.arena.progress import progress_bar
+    bar = progress_bar(3, True, "x", "game")
     assert isinstance(bar, tqdm)
     bar.close()
-    assert _progress(3, False, "x") is None
+    assert progress_bar(3, False, "x", "game") is None

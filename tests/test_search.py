@@ -166,7 +166,7 @@ def _finish(state):
     return state
 
 
-def _clearly_best(title, seeds=range(40), samples=16, back=6, most=40):
+def _clearly_best(title, seeds=range(80), samples=16, back=6, most=40):
     """One of the last ``back`` real decisions of a seeded greedy game, staged with
     game.scenario, where over the seat's information set (``samples``
     determinizations, each played out by the greedy bots) the best moves win at

@@ -13,7 +13,7 @@ The modules: this one checks the arguments and chooses the advisors;
 :mod:`~nbgames.arena.judge` judges one decision (values, errors, class; the
 method and the measured noise are in its doc); :mod:`~nbgames.arena.review_run`
 runs the decisions on an executor with a progress bar;
-:mod:`~nbgames.arena.review_result` is the :class:`Review` it returns.
+:mod:`~nbgames.arena.review_result` is the :class:`~nbgames.Review` it returns.
 
 What a row holds
 ----------------
@@ -38,7 +38,7 @@ Every value is the seat's **win chance**: its expected share of the win (1 for a
 sole win, 1/k for a k-way tie, 0 for a loss), from 0 to 1, the scale of
 :func:`nbgames.bots.ismcts` and of the solver's ``payoff="win"``. The loss is in
 points of win chance (0.10 = ten percentage points). The lines
-(:data:`~nbgames.arena.review.THRESHOLDS`) are Lichess's 0.05 and 0.10, with
+(:data:`~nbgames.arena.judge.THRESHOLDS`) are Lichess's 0.05 and 0.10, with
 the blunder line at 0.20:
 
 =============  ===========================================================
@@ -285,7 +285,7 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
     decisions per task (None: about four tasks a worker); ``progress`` shows a
     tqdm bar (True), nothing (False), or is called as ``progress(done, total)``
     after each decision (each batch on an executor). ``thresholds`` overrides
-    :data:`~nbgames.arena.review.THRESHOLDS`."""
+    :data:`~nbgames.arena.judge.THRESHOLDS`."""
     record = _as_record(record)
     final = replay(record)                     # RecordError names what is wrong
     game = final.game

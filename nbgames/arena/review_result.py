@@ -42,7 +42,7 @@ class Review:
 
     # -- tables -------------------------------------------------------------------
     def frame(self, as_frame: bool | None = None):
-        """The rows as a pandas DataFrame (columns :data:`~nbgames.arena.review.COLUMNS`), or the list of
+        """The rows as a pandas DataFrame (columns :data:`~nbgames.arena.judge.COLUMNS`), or the list of
         row dicts when pandas is not installed (or ``as_frame=False``)."""
         return _frame(self.rows, COLUMNS, as_frame)
 
