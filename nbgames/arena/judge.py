@@ -6,7 +6,7 @@ The class is said only where the noise allows it
 Let ``D`` be the value of the compared move (the *rival*) minus the value of
 the move taken, in win chance, and ``[lo, hi]`` its interval (``D ± q·se``, ``q``
 from Student's t at 95 % two-sided for the number of independent measurements,
-see :func:`quantile`). With the lines of :data:`THRESHOLDS`:
+see ``quantile``). With the lines of :data:`THRESHOLDS`:
 
 * ``hi`` below the inaccuracy line: **best** if ``lo <= 0`` (the move taken is
   the best, or as good as the best within the noise), else **good**;

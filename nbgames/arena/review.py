@@ -86,7 +86,7 @@ Where the values come from
   then paired rounds of the move taken and its best rival, more rounds where the
   two are close (:mod:`~nbgames.arena.judge`).
 
-The default budget (:func:`default_budget`: :data:`DEFAULT_BUDGET` iterations a
+The default budget (:func:`~nbgames.arena.review.default_budget`: :data:`DEFAULT_BUDGET` iterations a
 search, fewer in a long game, so that a game's review spends about
 :data:`GAME_BUDGET` iterations) keeps a whole game of every title within a
 minute of one core: ``bench/review.py`` measures the time per game and how
@@ -274,7 +274,7 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
 
     ``record`` is a record (``nbgames.play(...)``, ``state.record()``, a
     tournament's ``records``) or a State. ``advisor``: None or "ismcts" (the
-    search, ``budget`` iterations a search, default :func:`default_budget`), any
+    search, ``budget`` iterations a search, default :func:`~nbgames.arena.review.default_budget`), any
     object with ``analyse(infoset, progress=None)`` returning ``{aid: {"value",
     "visits", ...}}`` with values in win chance (it keeps its own budget), or a
     solver (``nbgames.theory.solver(payoff="win")``: exact where ``can_solve``,

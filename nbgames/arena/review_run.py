@@ -1,8 +1,8 @@
 """Running a review's decisions: which decisions are judged, each batch replaying
 the record once, on any ``concurrent.futures`` executor (dask's
 ``client.get_executor()`` included) or here, with the progress bar of
-:mod:`~nbgames.arena.progress`. Every decision
-has its own seed (:func:`~nbgames.arena.judge.decision_seed`), so the rows are
+``nbgames.arena.progress``. Every decision
+has its own seed (``nbgames.arena.judge.decision_seed``), so the rows are
 the same whatever the executor and the batches."""
 
 from __future__ import annotations
