@@ -18,8 +18,9 @@ title:
 
 ``--noise`` instead measures the noise the judge's doc quotes: the seed-to-seed
 standard deviation of one focused search's value (8 seeds, three positions a
-title), beside the binomial bound of the visits. The figures of the last runs are
-in ``bench/results/review.txt``.
+title), beside the binomial bound of the visits. A run prints its figures; the
+issue that asks for them gets them in its closing note (result files name the
+titles, and nothing outside a title's folder does).
 
 Run: ``python bench/review.py`` (``--titles a,b``, ``--seeds 5``,
 ``--game-seed 1``, ``--noise``). CPU time is this process's; the machine's load
