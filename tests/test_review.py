@@ -31,9 +31,9 @@ def check_class(r, th=rv.THRESHOLDS):
     elif r["class"] == "unclear":
         assert lo < th["inaccuracy"] <= hi
     elif r["class"] == "good":
-        assert 0 < lo and hi < th["inaccuracy"]
+        assert th["good"] < lo and hi < th["inaccuracy"]
     else:
-        assert r["class"] == "best" and lo == 0 and hi < th["inaccuracy"]
+        assert r["class"] == "best" and lo <= th["good"] and hi < th["inaccuracy"]
 
 
 def _check_rows(review, record):
@@ -161,7 +161,8 @@ def test_losses_and_classes_follow_the_advisor_and_the_thresholds():
 
 def test_the_class_lines():
     assert rv.classify(0.0) == "best"
-    assert rv.classify(0.0001) == "good"
+    assert rv.classify(0.02) == "best"                # a loss the search cannot tell from none
+    assert rv.classify(0.0201) == "good"
     assert rv.classify(0.05) == "inaccuracy"
     assert rv.classify(0.0999) == "inaccuracy"
     assert rv.classify(0.10) == "mistake"
@@ -169,11 +170,18 @@ def test_the_class_lines():
     assert rv.classify(1.0) == "blunder"
     assert rv.classify(0.15, {**rv.THRESHOLDS, "blunder": 0.15}) == "blunder"
     assert rv.verdict(-0.03, 0.04) == "best"          # within the noise of the best move
-    assert rv.verdict(0.01, 0.04) == "good"
+    assert rv.verdict(0.01, 0.04) == "best"          # may be below the good line
+    assert rv.verdict(0.021, 0.04) == "good"
     assert rv.verdict(0.01, 0.06) == "unclear"        # may or may not reach the inaccuracy line
     assert rv.verdict(0.05, 0.30) == "inaccuracy"     # the low end decides
     assert rv.verdict(0.12, 0.30) == "mistake"
     assert rv.verdict(0.21, 0.30) == "blunder"
+    # the rounds stop once the class is said for good: not unclear, and a bad move's
+    # interval inside one class
+    assert rv.settled(-0.03, 0.04) and rv.settled(0.021, 0.04)
+    assert not rv.settled(0.01, 0.06)                 # unclear
+    assert not rv.settled(0.06, 0.12) and rv.settled(0.06, 0.09)
+    assert not rv.settled(0.12, 0.25) and rv.settled(0.21, 0.90)
 
 
 def test_the_moves_compared_are_each_searched_alone_in_rounds():
@@ -199,10 +207,21 @@ def test_exact_rows_say_so():
     rev = nbgames.review(rec, seats=[0], budget=10, progress=False)
     exact = [r for r in rev.rows if r["source"] == "exact"]
     assert exact, "the last hands of a 2-player game are small enough to solve"
+    listed = 0
     for r in exact:
         assert r["visits_taken"] is None and "exact" in r["method"]
-        assert "hidden cards: 16 deals drawn from the review's seed" in r["method"]
-        assert r["worlds"] == rv.EXACT_WORLDS and r["se_loss"] is not None
+        if "every world" in r["method"]:
+            # every world the seat cannot tell apart, with its exact chance: no sampling error
+            import random
+            pos = nbgames.replay(rec, upto=r["step"])
+            every = nbgames.InfoSet(pos, r["seat"], random.Random(5)).enumerate(rv.EXACT_NODES)
+            assert every is not None and r["worlds"] == len(every) and r["se_loss"] == 0
+            assert f"every world ({len(every)}) with its exact chance" in r["method"]
+            listed += 1
+        else:
+            assert f"hidden cards: {r['worlds']} deals drawn from the review's seed" in r["method"]
+            assert r["worlds"] % rv.EXACT_WORLDS == 0 and r["se_loss"] is not None
+    assert listed, "the last decision of the game has few enough worlds to list"
     assert rev.exact.startswith("nbgames.theory.solver(") and "payoff='win'" in rev.exact
     assert all(r["source"] == "search" for r in
                nbgames.review(rec, seats=[0], budget=10, exact=False, progress=False).rows)
@@ -244,6 +263,8 @@ def test_a_solver_with_another_payoff_is_refused():
     solver = nbgames.theory.solver(payoff="margin")
     with pytest.raises(OptionError, match="payoff=\"win\""):
         nbgames.review(_record(TITLES[0]), advisor=solver, progress=False)
+    with pytest.raises(OptionError, match="enumerate must be True or False, got 'yes'"):
+        nbgames.theory.solver(enumerate="yes")
 
 
 def test_a_bad_record_is_a_record_error():

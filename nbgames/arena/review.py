@@ -39,14 +39,16 @@ sole win, 1/k for a k-way tie, 0 for a loss), from 0 to 1, the scale of
 :func:`nbgames.bots.ismcts` and of the solver's ``payoff="win"``. The loss is in
 points of win chance (0.10 = ten percentage points). The lines
 (:data:`~nbgames.arena.judge.THRESHOLDS`) are Lichess's 0.05 and 0.10, with
-the blunder line at 0.20:
+the blunder line at 0.20, and a good line at 0.02 (a smaller loss cannot be told
+from none: one search's value moves by 0.03 to 0.05 from seed to seed in the
+noisier titles):
 
 =============  ===========================================================
 class          the loss's 95 % interval
 =============  ===========================================================
-best           below 0.05 and reaching 0 (as good as the best move, within
-               the noise)
-good           above 0 and below 0.05
+best           below 0.05 and reaching 0.02 (as good as the best move, within
+               0.02 and the noise)
+good           above 0.02 and below 0.05
 unclear        reaching both sides of 0.05: the noise does not tell
 inaccuracy     from 0.05 up: at least 0.05, clear of the noise
 mistake        from 0.10 up
@@ -73,14 +75,15 @@ deals are drawn from them too.
 Where the values come from
 --------------------------
 * **Exact** where the rest of the game is small enough: the solver
-  (:func:`nbgames.theory.solver` with ``payoff="win"``, an advisor with
-  ``can_solve``) solves the tree of the rest of the game over
+  (:func:`nbgames.theory.solver` with ``payoff="win"`` and ``enumerate=True``,
+  an advisor with ``can_solve``) solves the tree of the rest of the game over
+  every world the seat cannot tell apart with its exact chance, where the title
+  can list them and their tree fits (the values are exact: ``se`` 0), else over
   :data:`EXACT_WORLDS` deals of the hidden cards drawn from the seat's
-  information set; the row says ``source="exact"``, the number of deals, and
-  its errors are the deals' sampling error (chance outcomes are sampled, not
-  enumerated). By default for 2-player games only (an exact sequence-form LP);
-  with three or more players no exact method scales (pass ``exact=`` a solver to
-  use pygambit's approximate logit QRE anyway).
+  information set, with their sampling error; the row says ``source="exact"``
+  and which it was (``method``, ``worlds``). By default for 2-player games only
+  (an exact sequence-form LP); with three or more players no exact method scales
+  (pass ``exact=`` a solver to use pygambit's approximate logit QRE anyway).
 * **Search** elsewhere: ``nbgames.bots.ismcts(iterations=budget, anchor=0)`` (or the
   ``advisor`` given), ``source="search"``: each candidate move searched alone,
   then paired rounds of the move taken and its best rival, more rounds where the
@@ -116,6 +119,7 @@ from .judge import (
     classify,
     decision_seed,
     judge,
+    settled,
     verdict,
 )
 from .review_result import Review
@@ -123,7 +127,7 @@ from .review_run import decisions_of, progress_bar, review_batch, run
 
 __all__ = ["review", "Review", "CLASSES", "THRESHOLDS", "COLUMNS", "DEFAULT_BUDGET", "EXACT_NODES",
            "EXACT_WORLDS", "GAME_BUDGET", "LEAST_BUDGET", "default_budget", "CANDIDATES", "MIN_ROUNDS",
-           "MAX_ROUNDS", "classify", "verdict", "decision_seed", "decisions_of", "judge",
+           "MAX_ROUNDS", "classify", "verdict", "settled", "decision_seed", "decisions_of", "judge",
            "review_batch"]
 
 DEFAULT_BUDGET = 100
@@ -133,8 +137,9 @@ a round) when no advisor and no ``budget`` are given, in a game short enough
 
 GAME_BUDGET = 30_000
 """With the default budget, the iterations a whole game's review aims at: each
-search gets ``GAME_BUDGET / (8 * decisions)`` (about 8 searches a decision:
-four candidates, two more rounds of two), at most :data:`DEFAULT_BUDGET` and at least :data:`LEAST_BUDGET`,
+search gets ``GAME_BUDGET / (8 * decisions)`` (8: a rough count of a decision's
+searches: up to four candidates, then rounds of two, more where the class is
+close, fewer with two moves), at most :data:`DEFAULT_BUDGET` and at least :data:`LEAST_BUDGET`,
 ``decisions`` counting every seat's decisions with a choice (so a seat's rows
 do not depend on which other seats are reviewed)."""
 
@@ -217,7 +222,8 @@ def _exact_advisor(exact, players, have):
         except ImportError:
             return None
         from ..theory.advisor import solver
-        return solver(max_nodes=EXACT_NODES, worlds=EXACT_WORLDS, payoff="win", method="highs")
+        return solver(max_nodes=EXACT_NODES, worlds=EXACT_WORLDS, payoff="win", method="highs",
+                      enumerate=True)
     if not callable(getattr(exact, "can_solve", None)):
         raise OptionError(f"exact must be True, False or a solver (nbgames.theory.solver(payoff="
                           f"\"win\")), got {exact!r}"[:200])

@@ -18,7 +18,8 @@ from .state import as_rng
 
 class InfoSet:
     """``.seat``, ``.observation``, ``.legal_actions``, ``.game`` and
-    ``.sample(rng)`` (a State consistent with the observation)."""
+    ``.sample(rng)`` (a State consistent with the observation); ``.enumerate(limit)``
+    lists every such State with its exact chance where there are few enough."""
 
     __slots__ = ("seat", "observation", "legal_actions", "game", "_cover", "pool")
 
@@ -50,6 +51,13 @@ class InfoSet:
         if pool is not None and pool.worlds:
             return pool.draw(rng if rng is not None else random.Random())
         return self._cover.determinize(self.seat, rng)
+
+    def enumerate(self, limit: int = 2000):
+        """Every world the seat cannot tell apart, with its exact chance, as
+        ``[(Fraction, State)]`` (:func:`nbgames.core.chance.enumerate_worlds`), or
+        None where there are more than ``limit`` or the title cannot list them."""
+        from .chance import enumerate_worlds
+        return enumerate_worlds(self._cover, self.seat, limit)
 
     def __repr__(self):
         return (f"InfoSet({self.game!r}, seat={self.seat}, step={self.observation['step']}, "

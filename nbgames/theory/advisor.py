@@ -23,7 +23,8 @@ class Solver:
     within ``max_nodes``? ``values(infoset)``: every seat's equilibrium value in the
     payoff; ``scores(infoset)``: every seat's expected final score. The true state
     is never used: the hidden holdings are ``worlds`` samples of
-    ``infoset.sample(rng)``.
+    ``infoset.sample(rng)``, or with ``enumerate=True`` every world the seat cannot
+    tell apart (``infoset.enumerate``) where there are few enough.
 
     By default the solver is the fastest exact one that applies
     (``method="fastest"``: the sequence-form LP on HiGHS for 2 players, else
@@ -35,7 +36,7 @@ class Solver:
     __name__ = "solver"
 
     def __init__(self, max_nodes: int = 5000, worlds: int = 8, payoff: str = "margin",
-                 method: str = "fastest", seed: int = 0):
+                 method: str = "fastest", seed: int = 0, enumerate: bool = False):
         max_nodes = as_int(max_nodes, "max_nodes", 1, None)
         worlds = as_int(worlds, "worlds", 1, None)
         if payoff not in PAYOFFS:
@@ -46,7 +47,10 @@ class Solver:
         self.worlds = worlds
         self.payoff = payoff
         self.method = method
+        if not isinstance(enumerate, bool):
+            raise OptionError(f"enumerate must be True or False, got {enumerate!r}")
         self.seed = seed
+        self.enumerate = enumerate
         self._cache: dict[str, object] = {}
         self.last = None
         self._last_key = None
@@ -54,19 +58,33 @@ class Solver:
     def _key(self, infoset) -> str:
         return json.dumps([infoset.seat, infoset.observation], sort_keys=True, default=str)
 
-    def _worlds(self, infoset):
+    def _worlds(self, infoset, listed=True):
+        """(worlds, how): with ``enumerate``, every world the seat cannot tell apart
+        with its exact chance (``infoset.enumerate``: at most ``max_nodes`` of them,
+        each needs a node; the tree must then fit too); else ``worlds`` draws from
+        the solver's seed."""
+        if listed and self.enumerate:
+            every = infoset.enumerate(self.max_nodes)
+            if every is not None:
+                return every, (f"enumerated ({len(every)} worlds, exact chances)"
+                               if len(every) > 1 else "exact")
         rng = random.Random(self.seed)
-        return sample_worlds([infoset.sample(rng) for _ in range(self.worlds)])
+        return (sample_worlds([infoset.sample(rng) for _ in range(self.worlds)]),
+                f"sampled ({self.worlds} draws)")
 
     def _tree(self, infoset):
         key = self._key(infoset)
         if key not in self._cache:
-            try:
-                self._cache[key] = build(self._worlds(infoset), infoset.seat, max_nodes=self.max_nodes,
-                                         payoff=self.payoff, worlds_how=f"sampled ({self.worlds} draws)",
-                                         seed=self.seed)
-            except TreeTooLarge as e:
-                self._cache[key] = e
+            for listed in (True, False):      # every world where that tree is small enough
+                worlds, how = self._worlds(infoset, listed)
+                try:
+                    self._cache[key] = build(worlds, infoset.seat, max_nodes=self.max_nodes,
+                                             payoff=self.payoff, worlds_how=how, seed=self.seed)
+                    break
+                except TreeTooLarge as e:
+                    self._cache[key] = e
+                    if not how.startswith("enumerated"):
+                        break
             if len(self._cache) > 64:
                 self._cache.pop(next(iter(self._cache)))
         found = self._cache[key]
@@ -76,7 +94,7 @@ class Solver:
 
     def estimate(self, infoset) -> float:
         """Knuth's estimate of the tree's node count (cheap)."""
-        return estimate_size(self._worlds(infoset), seed=self.seed)
+        return estimate_size(self._worlds(infoset, listed=False)[0], seed=self.seed)
 
     def can_solve(self, infoset) -> bool:
         if not len(infoset.legal_actions):
@@ -118,10 +136,14 @@ class Solver:
 
     def __repr__(self):
         return (f"nbgames.theory.solver(max_nodes={self.max_nodes}, worlds={self.worlds}, "
-                f"payoff={self.payoff!r}, method={self.method!r}, seed={self.seed})")
+                f"payoff={self.payoff!r}, method={self.method!r}, seed={self.seed}"
+                f"{', enumerate=True' if self.enumerate else ''})")
 
 
 def solver(max_nodes: int = 5000, worlds: int = 8, payoff: str = "margin", method: str = "fastest",
-           seed: int = 0) -> Solver:
-    """An advisor for the board (``nbgames.widget(..., advisor=...)``): see :class:`Solver`."""
-    return Solver(max_nodes, worlds, payoff, method, seed)
+           seed: int = 0, enumerate: bool = False) -> Solver:
+    """An advisor for the board (``nbgames.widget(..., advisor=...)``): see :class:`Solver`.
+    ``enumerate=True`` solves over every world the seat cannot tell apart, with its
+    exact chance where their tree fits in ``max_nodes``, and over ``worlds``
+    draws elsewhere."""
+    return Solver(max_nodes, worlds, payoff, method, seed, enumerate)
