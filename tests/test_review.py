@@ -397,16 +397,17 @@ def test_a_review_running_when_the_board_moves_on_is_dropped(monkeypatch):
 
 
 # -- issue 31: staged positions whose truth is computed here, independently of the review ---------
-# (game seed, step) of a greedy-vs-random game (_record) per title, found by the truth below
-# alone, searched in order over the games' last decisions: a position where one move is clearly
-# worse than another, and one where every move is worth the same
-# (tests/data/review_positions.json: "clear" and "equal" by title, and the titles whose
-# clear position the review calls "unclear" at the default budget, with why)
+# (game seed, step) of a greedy-vs-random game (_record) per title, or (game seed, step,
+# policies) of another game, found by the truth below alone, searched in order over the games'
+# last decisions: a position where one move is clearly worse than another, and one where every
+# move is worth the same (tests/data/review_positions.json: "clear" and "equal" by title, and
+# "review_disagrees": the titles whose clear position the review does not call a mistake or a
+# blunder at the default budget, with what was measured)
 _POSITIONS = json.loads((Path(__file__).parent / "data" / "review_positions.json")
                         .read_text(encoding="utf-8"))
 CLEAR = {t: tuple(v) if v else None for t, v in _POSITIONS["clear"].items()}
 EQUAL = {t: tuple(v) if v else None for t, v in _POSITIONS["equal"].items()}
-UNCLEAR = _POSITIONS["unclear_at_default_budget"]
+DISAGREES = _POSITIONS["review_disagrees"]
 
 
 def _share(state, seat):
@@ -441,8 +442,10 @@ def truth(state, deals=24):
 
 def staged(title, where):
     """The position as a staged scenario (a new game starting at its step), and its truth."""
-    seed, step = where
-    pos = nbgames.replay(_record(title, seed=seed), upto=step)
+    seed, step, *policies = where
+    rec = (nbgames.play(nbgames.load(title, players=2), policies[0], seed=seed) if policies else
+           _record(title, seed=seed))
+    pos = nbgames.replay(rec, upto=step)
     start = pos.game.scenario({**pos.to_dict(), "step": pos.step})
     assert start.step == pos.step == step and start.observation(pos.current_player) == \
         pos.observation(pos.current_player)
@@ -450,7 +453,8 @@ def staged(title, where):
 
 
 @pytest.mark.parametrize("title", [
-    pytest.param(t, marks=pytest.mark.xfail(reason=UNCLEAR[t], strict=False)) if t in UNCLEAR else t
+    pytest.param(t, marks=pytest.mark.xfail(reason=DISAGREES[t], strict=False)) if t in DISAGREES
+    else t
     for t in TITLES if CLEAR.get(t)])
 def test_a_clearly_worse_move_is_a_mistake_or_a_blunder_at_its_step(title):
     start, val = staged(title, CLEAR[title])

@@ -27,20 +27,24 @@ Where the values come from
 anchor=0)``). Every search here is *focused*: its first move limited to one move,
 the whole budget below it, with a fresh seed. Round 1 measures each candidate
 move (every legal move when there are at most :data:`CANDIDATES`, else the move
-taken and the three most visited by a *screen*, a search of every move); the
-best of them but the move taken is its *rival*. Then rounds measure the move
-taken and the rival again, paired; ``se`` is the spread of the paired
-differences over ``sqrt(rounds)``. Round 1 counts as a round only where it chose
-nothing (two candidates): having chosen the rival as the best of several noisy
-values, its value there leans high. Rounds go on from :data:`MIN_ROUNDS` to
-:data:`MAX_ROUNDS` until the class is *settled* (:func:`settled`: not unclear,
-and for a bad move its interval inside one class, so how bad it is gets pinned
-too), so close decisions get the most work and forced ones (not judged) none.
-The best move is the one of the two with the higher mean: the move taken never
-outranks it. A screen alone is not trusted to reject a move: at a hundred
-iterations its search can leave the best move with one unlucky visit (a staged
-position of ``tests/test_review.py``), which is why round 1 searches each
-candidate alone.
+taken and the three most visited by a *screen*, a search of every move). Then
+rounds measure the move taken and its *rivals* again, each alone with a fresh
+seed: round 1's best :data:`RIVALS` other moves, raced: a rival leaves the race
+once the paired rounds put it clearly below the leading one (the interval of
+their difference above 0), and the race ends after :data:`MIN_ROUNDS` rounds
+(its leader stays), so one unlucky round-1 search does not decide which
+move the taken one is compared with. The rival is the leader of the race; ``se``
+is the spread of its paired differences with the move taken over
+``sqrt(rounds)``. Round 1 counts as a round only where it chose nothing (two
+candidates): a value that won a choice leans high. Rounds go on from
+:data:`MIN_ROUNDS` to :data:`MAX_ROUNDS` until the class is *settled*
+(:func:`settled`: not unclear, and for a bad move its interval inside one class,
+so how bad it is gets pinned too), so close decisions get the most work and
+forced ones (not judged) none. The best move is the one of the move taken and
+the rival with the higher mean: the move taken never outranks it. A screen alone
+is not trusted to reject a move: at a hundred iterations its search can leave
+the best move with one unlucky visit (a staged position of
+``tests/test_review.py``), which is why round 1 searches each candidate alone.
 
 *Exact* (a solver with ``can_solve``, 2-player endings): the solver solves the
 rest of the game over every world the seat cannot tell apart, each with its
@@ -92,6 +96,11 @@ A loss above ``good`` and below ``inaccuracy`` is good, and so on."""
 CANDIDATES = 4
 """Moves measured in the first round: every legal move when there are no more,
 else the move taken and the screen's three most visited."""
+
+RIVALS = 2
+"""Rivals of the move taken raced in the first rounds: round 1's best two (one leaves
+once the rounds put it clearly below the other, or when :data:`MIN_ROUNDS` rounds are
+done)."""
 
 MIN_ROUNDS = 3
 """Rounds of a decision before its class may be said."""
@@ -219,31 +228,49 @@ def search_measure(search, infoset, taken: int, seed: int, thresholds: dict) -> 
         return _spawn(search, seed + 1 + k).analyse(Focused(infoset, (aid,)))[aid]
 
     first = {aid: alone(aid, j) for j, aid in enumerate(cands)}
-    rival = max((a for a in cands if a != taken), key=lambda a: (first[a]["value"], -a))
+    # the rivals still in the race: round 1's best two; a rival leaves it once the paired
+    # rounds put it clearly below the leading one
+    alive = sorted((a for a in cands if a != taken),
+                   key=lambda a: (-first[a]["value"], a))[:RIVALS]
     # round 1 counts only when it chose nothing: the best of several noisy values leans high
-    if len(cands) == 2:
-        t_vals, r_vals = [float(first[taken]["value"])], [float(first[rival]["value"])]
-        t_n, r_n = int(first[taken].get("visits", 0)), int(first[rival].get("visits", 0))
-    else:
-        t_vals, r_vals, t_n, r_n = [], [], 0, 0
+    counted = len(cands) == 2
+    vals = {a: [float(first[a]["value"])] if counted else [] for a in [taken, *alive]}
+    visits = {a: int(first[a].get("visits", 0)) if counted else 0 for a in [taken, *alive]}
+
+    def mean(a):
+        return statistics.fmean(vals[a])
+
+    def paired(a, b):
+        """(mean, se, q) of a's values minus b's over the rounds measuring both."""
+        diffs = [x - y for x, y in zip(vals[a], vals[b])]
+        return statistics.fmean(diffs), _mean_se(diffs), quantile(len(diffs) - 1)
+
     r = 0
-    while len(t_vals) < MAX_ROUNDS:
+    while len(vals[taken]) < MAX_ROUNDS:
         r += 1
-        got_t = alone(taken, CANDIDATES + 2 * r)
-        got_r = alone(rival, CANDIDATES + 2 * r + 1)
-        t_vals.append(float(got_t["value"]))
-        r_vals.append(float(got_r["value"]))
-        t_n += int(got_t.get("visits", 0))
-        r_n += int(got_r.get("visits", 0))
-        if len(t_vals) < MIN_ROUNDS:
+        for j, aid in enumerate([taken, *alive]):
+            got = alone(aid, CANDIDATES * (r + 1) + j)
+            vals[aid].append(float(got["value"]))
+            visits[aid] += int(got.get("visits", 0))
+        if len(vals[taken]) < 2:
             continue
-        diffs = [x - y for x, y in zip(r_vals, t_vals)]
-        d, se, q = statistics.fmean(diffs), _mean_se(diffs), quantile(len(diffs) - 1)
+        lead = max(alive, key=lambda a: (mean(a), -a))
+        if len(vals[taken]) >= MIN_ROUNDS:
+            alive = [lead]                         # the race ends with the rounds' minimum
+        for a in [a for a in alive if a != lead]:
+            m, se, q = paired(lead, a)
+            if m - q * se > 0:
+                alive.remove(a)
+        if len(vals[taken]) < MIN_ROUNDS:
+            continue
+        d, se, q = paired(lead, taken)
         if settled(d - q * se, d + q * se, thresholds):
             break
-    return {"taken": (statistics.fmean(t_vals), _mean_se(t_vals), t_n),
-            "rival": (statistics.fmean(r_vals), _mean_se(r_vals), r_n),
-            "rival_id": rival, "d": d, "se": se, "q": q, "rounds": len(diffs),
+    rival = max(alive, key=lambda a: (mean(a), -a))
+    d, se, q = paired(rival, taken)
+    return {"taken": (mean(taken), _mean_se(vals[taken]), visits[taken]),
+            "rival": (mean(rival), _mean_se(vals[rival]), visits[rival]),
+            "rival_id": rival, "d": d, "se": se, "q": q, "rounds": len(vals[taken]),
             "candidates": len(cands)}
 
 

@@ -115,6 +115,7 @@ from .judge import (
     COLUMNS,
     MAX_ROUNDS,
     MIN_ROUNDS,
+    RIVALS,
     THRESHOLDS,
     classify,
     decision_seed,
@@ -127,7 +128,7 @@ from .review_run import decisions_of, progress_bar, review_batch, run
 
 __all__ = ["review", "Review", "CLASSES", "THRESHOLDS", "COLUMNS", "DEFAULT_BUDGET", "EXACT_NODES",
            "EXACT_WORLDS", "GAME_BUDGET", "LEAST_BUDGET", "default_budget", "CANDIDATES", "MIN_ROUNDS",
-           "MAX_ROUNDS", "classify", "verdict", "settled", "decision_seed", "decisions_of", "judge",
+           "MAX_ROUNDS", "RIVALS", "classify", "verdict", "settled", "decision_seed", "decisions_of", "judge",
            "review_batch"]
 
 DEFAULT_BUDGET = 100
@@ -143,7 +144,7 @@ close, fewer with two moves), at most :data:`DEFAULT_BUDGET` and at least :data:
 ``decisions`` counting every seat's decisions with a choice (so a seat's rows
 do not depend on which other seats are reviewed)."""
 
-LEAST_BUDGET = 32
+LEAST_BUDGET = 24
 """The fewest iterations of a search with the default budget (a long game)."""
 
 EXACT_NODES = 3000
