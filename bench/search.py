@@ -197,12 +197,12 @@ def world_costs(args):
     weighed), per world drawn, and per world a 1 s search uses (the pool is drawn
     once a decision and the search draws from it; a 1 s search runs the title's
     iterations a second)."""
-    from nbgames.core.chance import worlds
+    from nbgames.core.chance import Worlds
     print(f"\n== sampler cost: CPU ms per world, median over {args.positions} positions of a "
           f"2-player game ==  [{load()}]")
     print(f"{'title':<18}{'uniform':>10}{'weighted':>10}{'ratio':>8}{'with past':>11}"
           f"{'per searched world':>20}{'ratio':>8}", flush=True)
-    for title in args.titles:
+    for title in args.world_titles:
         game = nbgames.load(title, players=2)
         uni, wei, used, past = [], [], [], []
         for i, s in enumerate(positions(game, args.positions, seed=3)):
@@ -212,7 +212,7 @@ def world_costs(args):
             for _ in range(50):
                 s.determinize(seat, rng)
             uni.append((time.thread_time() - c) / 50 * 1000)
-            pool = worlds(s, seat, 32, random.Random(i), model=spec(title).prior)
+            pool = Worlds(count=32).build(s, seat, random.Random(i))   # the title's options
             wei.append(pool.seconds / max(1, pool.tried) * 1000)
             past.append(pool.with_past / max(1, pool.tried))
             bot = nbgames.bots.ismcts(iterations=200, seed=i)
@@ -284,8 +284,8 @@ def main(argv=None):
         world_costs(args)
     if not args.no_strength:
         strength(args)
-        if args.worlds:
-            worlds_cells(args)
+    if args.worlds:
+        worlds_cells(args)
 
 
 if __name__ == "__main__":

@@ -70,9 +70,12 @@ takes at most ``WORLD_SHARE`` of a time budget, which the search then does not
 have. Where no world has a history (a title whose hidden parts are not dealt
 items in that mode, such as holdings behind screens or a table memory that
 forgets) it searches uniform worlds and ``infoset.pool.note`` says so. The
-default is ``"uniform"``: it is not shown to help yet (the closing note of
-issue 29 has the figures) (``bench/search.py --worlds``
-measures it).
+default, ``"auto"``, weighs worlds only where the title declares that it helps
+(its spec's ``extra["worlds"]``: the options measured there and the player
+counts; see :class:`nbgames.core.chance.Worlds`) and searches uniform worlds
+elsewhere; ``"uniform"`` never weighs them. ``last_search["worlds"]`` says which
+worlds the last search used. ``bench/search.py --worlds`` measures it (the
+closing note of issue 29 has the figures).
 
 **Root parallelism.** ``workers=N`` runs N independent searches in processes and sums their root
 statistics (useful on an idle machine; a tournament that already fills the cores
@@ -106,8 +109,8 @@ ANCHOR = 0.25
 # worlds weighted by the others' decisions (nbgames.core.chance.worlds): how many are
 # drawn a decision, how many of the others' decisions weigh each, and the share of a
 # time budget the drawing may take
-WORLDS = "uniform"
-WORLD_KINDS = ("weighted", "uniform")
+WORLDS = "auto"
+WORLD_KINDS = ("auto", "weighted", "uniform")
 WORLD_COUNT = 64
 WORLD_WINDOW = 16
 WORLD_SHARE = 0.2
@@ -211,7 +214,8 @@ class ISMCTSPolicy:
         # what the information set is asked for (data only: the core draws the worlds)
         self.worlds = Worlds(count=WORLD_COUNT, window=WORLD_WINDOW,
                              seconds=None if self.seconds is None else WORLD_SHARE * self.seconds,
-                             ) if worlds == "weighted" and prior else None
+                             declared=worlds == "auto",
+                             ) if worlds != "uniform" and prior else None
         self.c = c
         if rollout is None:
             rollout = "random"
@@ -231,7 +235,7 @@ class ISMCTSPolicy:
         else:
             self.name = f"ismcts({iterations}, {seconds:g}s)"
         self.last_analysis: dict | None = None   # analyse() of the last decision (show thinking)
-        self.last_search: dict | None = None     # iterations, seconds, root value of the last one
+        self.last_search: dict | None = None     # iterations, seconds, root value, worlds
 
     @property
     def value_meaning(self) -> str:
@@ -274,7 +278,8 @@ class ISMCTSPolicy:
         ``progress(done, total)``, when given, is called about every 0.1 s (``total``
         is the iteration budget, or None for a time budget); if it returns False the
         search stops early. ``last_search`` then holds the iterations run, the time
-        taken and the root's value."""
+        taken, the root's value and the worlds searched (the pool's note, or
+        "uniform")."""
         legal = [int(a) for a in infoset.legal_actions.ids]
         if not legal:
             raise OptionError("analyse needs the infoset of the seat to move (it has no legal "
@@ -294,9 +299,11 @@ class ISMCTSPolicy:
             out[a] = {"visits": v, "value": e[1] / v if v else 0.0, "share": v / n}
             if root.prior is not None:
                 out[a]["prior"] = root.prior.get(a, 0.0)
+        pool = getattr(infoset, "pool", None)
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - t0,
                             "value": root.w / root.n if root.n else None,
-                            "meaning": self.value_meaning}
+                            "meaning": self.value_meaning,
+                            "worlds": pool.note if pool is not None else "uniform"}
         return out
 
     def _search(self, infoset, rng, progress=None):
@@ -553,9 +560,10 @@ def ismcts(iterations: int | None = None, seconds: float | None = None, c: float
     bot's move (0 to turn it off). ``workers``: root-parallel processes. ``clock``: what ``seconds``
     counts, "wall" (default: the time people wait) or "cpu" (the searching thread's
     CPU time: the same thinking on a busy machine as on an idle one, for
-    benchmarks). ``worlds``: "uniform" (default: every world the seat cannot tell
-    apart alike) or "weighted" (the worlds searched are weighted by how likely the
-    other seats were to take their recent decisions in them, under the title's
-    prior; see "Worlds" in :mod:`nbgames.agents.search`). See :mod:`nbgames.agents.search`."""
+    benchmarks). ``worlds``: "auto" (default: weighted where the title declares that
+    it helps, uniform elsewhere), "weighted" (the worlds searched are weighted by
+    how likely the other seats were to take their recent decisions in them, under
+    the title's prior) or "uniform" (every world the seat cannot tell apart alike);
+    see "Worlds" in :mod:`nbgames.agents.search`. See :mod:`nbgames.agents.search`."""
     return ISMCTSPolicy(iterations, seconds, c, rollout, seed, depth, reward, prior, widen,
                         workers, clock, anchor, worlds)

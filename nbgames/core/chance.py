@@ -294,13 +294,17 @@ def _key(state) -> str:
     return json.dumps([state._payload(), state._secret], sort_keys=True)
 
 
-def likelihood(model, state, aid: int) -> float:
+def likelihood(model, state, aid: int, sharpen: float = 1.0) -> float:
     """P(the seat to move in ``state`` plays ``aid``) under ``model(state, ids) ->
-    weights``: its weight over the sum (0 where the model rules it out)."""
+    weights``, each weight raised to ``sharpen`` (above 1: the model's favourite
+    moves more likely still): its weight over the sum (0 where the model rules it
+    out)."""
     ids = state.legal_action_ids()
     if type(ids) is not list:
         ids = ids.tolist()
     w = model(state, ids)
+    if sharpen != 1.0:
+        w = [x ** sharpen for x in w]
     total = float(sum(w))
     if total <= 0:
         return 1.0 / len(ids)           # a model with no opinion: every move alike
@@ -333,6 +337,18 @@ class _Truth:
 
         self.tagged = rebuild(state, tag=True, on_step=watch)
         _tags_in(self.tagged._observation(seat), seen)
+        dealt.append(len(self.tagged._outcomes))
+        # the position before each action that reaches a chance point, as the truth's
+        # own replay has it: a world whose outcomes agree with the truth's up to that
+        # point replays from there (the same state a replay from the start gives)
+        self.snaps: list = []
+        draws = {i for i in range(len(state.history)) if dealt[i] < dealt[i + 1]}
+        if draws:
+            def snap(before, aid):
+                if len(before.history) in draws:
+                    self.snaps.append((len(before.history), dealt[len(before.history)],
+                                       before.clone()))
+            rebuild(state, on_step=snap, quiet=True)
         self.seen = seen
         # the secret choices of an open round are hidden: only decisions before it count
         n_hist = len(state.history)
@@ -375,6 +391,43 @@ class _Truth:
             swap = dict(zip(loose, moved))
             outcomes[point] = (kind, n, tuple(swap.get(i, i) for i in order))
         return outcomes
+
+    def replay(self, outcomes, on_step, seed):
+        """``rebuild(state, outcomes, on_step=..., seed=seed, quiet=True)``, from the
+        latest snapshot whose outcomes so far agree with ``outcomes``;
+        ``on_step(step, before, aid)`` gets the action's index in the history."""
+        state = self.state
+        start = None
+        for i, k, s in self.snaps:
+            if tuple(outcomes[:k]) != tuple(self.outcomes[:k]):
+                break
+            start = (i, k, s)
+        if start is None:
+            step = [0]
+
+            def counted(before, aid):
+                on_step(step[0], before, aid)
+                step[0] += 1
+            return rebuild(state, outcomes, on_step=counted, seed=seed, quiet=True)
+        i, k, snap = start
+        s = snap.clone()
+        s.quiet()
+        s.seed = seed
+        s._forced = list(outcomes[k:])
+        game = state.game
+        history = state.history
+        for j in range(i, len(history)):
+            aid = history[j]
+            on_step(j, s, aid)
+            if not s.is_legal(aid):
+                raise RecordError(f"{game.title}: action {j} ({game.action_label(aid)!r}) is "
+                                  f"not legal in the rebuilt world")
+            s.advance(aid)
+        left = s._forced
+        del s._forced
+        if left:
+            raise RecordError(f"{game.title}: {len(left)} chance outcomes were left over")
+        return s
 
     def outcomes_for(self, world, rng) -> list | None:
         """The chance outcomes that deal ``world``'s items where the truth's stand,
@@ -421,12 +474,22 @@ class Worlds:
     (since the last chance point) each world is weighted by; ``seconds``: the CPU
     time the drawing may take at most; ``model``: ``"prior"`` (the title's prior, the
     model the search's tree uses) or a callable ``model(state, ids) -> weights``,
-    called only on rebuilt worlds."""
+    called only on rebuilt worlds; ``sharpen``: the power each of the model's move
+    weights is raised to (above 1: a sharper model of the others, who play the
+    model's favourite move more often than its weights say).
+
+    ``declared``: only where the title declares that weighted worlds help, in its
+    spec's ``extra["worlds"]``: a dict of these options as measured there (e.g.
+    ``{"sharpen": 3.0, "players": (2,)}``; ``players``: the player counts it was
+    measured at), which replace this object's own. Elsewhere :meth:`build` gives
+    an empty pool at no cost, and the information set samples uniformly."""
 
     count: int = 64
     window: int = 16
     seconds: float | None = None
     model: object = "prior"
+    sharpen: float = 1.0
+    declared: bool = False
 
     def __post_init__(self):
         from .errors import OptionError
@@ -436,24 +499,48 @@ class Worlds:
         if self.seconds is not None and (isinstance(self.seconds, bool) or not isinstance(
                 self.seconds, (int, float)) or self.seconds <= 0):
             raise OptionError(f"Worlds seconds must be None or a number > 0, got {self.seconds!r}")
+        if isinstance(self.sharpen, bool) or not isinstance(self.sharpen, (int, float)) or \
+                self.sharpen <= 0:
+            raise OptionError(f"Worlds sharpen must be a number above 0, got {self.sharpen!r}")
         if self.model != "prior" and not callable(self.model):
             raise OptionError(f"Worlds model must be 'prior' or a callable model(state, ids) -> "
                               f"weights, got {self.model!r}"[:200])
 
+    def for_title(self, game) -> Worlds | None:
+        """The options used in ``game``: the title's declared ones over these (see
+        ``declared``), or None where a ``declared`` request finds no declaration
+        for this title and player count."""
+        from dataclasses import replace
+
+        from .registry import spec
+        said = spec(game.title).extra.get("worlds")
+        if said is None:
+            return None if self.declared else self
+        said = dict(said)
+        players = said.pop("players", None)
+        if self.declared and players is not None and game.players not in players:
+            return None
+        return replace(self, **said)
+
     def build(self, state, seat, rng) -> WorldPool:
-        model = self.model
+        use = self.for_title(state.game)
+        if use is None:
+            return WorldPool(note=f"{state.game.title} ({state.game.players} players) declares "
+                                  f"no weighted worlds: uniform ones")
+        model = use.model
         if model == "prior":
             from .registry import spec
             model = spec(state.game.title).prior
-        return worlds(state, seat, self.count, rng, model=model, window=self.window,
-                      seconds=self.seconds)
+        return worlds(state, seat, use.count, rng, model=model, window=use.window,
+                      seconds=use.seconds, sharpen=use.sharpen)
 
 
 def worlds(state, seat: int, count: int, rng: random.Random, model=None, window: int = 16,
-           seconds: float | None = None) -> WorldPool:
+           seconds: float | None = None, sharpen: float = 1.0) -> WorldPool:
     """Up to ``count`` worlds of ``seat`` (``state.determinize(seat)`` each), weighted
     by the likelihood of the other seats' last ``window`` decisions in each world's
-    rebuilt history under ``model(state, ids) -> weights`` (None: every world
+    rebuilt history under ``model(state, ids) -> weights``, raised to ``sharpen``
+    (None: every world
     weighs 1; the worlds still need a history). ``seconds`` caps the CPU time.
     Worlds without a history that rebuilds them are left out; when none has one the
     pool is empty and its ``note`` says why (the caller then samples uniformly)."""
@@ -477,17 +564,14 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
         if outcomes is None:
             continue
         logp = [0.0]
-        step = [0]
 
-        def weigh(before, aid, logp=logp, step=step):
-            i = step[0]
-            step[0] += 1
+        def weigh(i, before, aid, logp=logp):
             if model is not None and i in weighed and logp[0] > -math.inf:
-                p = likelihood(model, before, aid)
+                p = likelihood(model, before, aid, sharpen)
                 logp[0] += math.log(p) if p > 0 else -math.inf
 
         try:
-            rebuilt = rebuild(state, outcomes, on_step=weigh, seed=rng.getrandbits(63), quiet=True)
+            rebuilt = truth.replay(outcomes, weigh, rng.getrandbits(63))
         except RecordError:
             continue
         if state._secret is not None:
