@@ -218,3 +218,25 @@ def test_declared_worlds_are_weighed_only_where_the_title_declares_them(title):
         assert use is not None
         if said is not None:
             assert use.sharpen == said.get("sharpen", 1.0)
+
+
+@pytest.mark.parametrize("title", nbgames.games())
+def test_a_world_the_seat_cannot_tell_apart_has_the_same_view_key(title):
+    # the weighted sampler asks the model once a view (chance.view_key): a world the
+    # seat cannot tell apart must give its key, one where the seat's own cards differ
+    # must not
+    differ = 0
+    for game in games_of(title):
+        for state, _ in playout(game, seed=5):
+            if state.is_terminal() or len(state.history) % 11 != 3:
+                continue
+            for seat in range(game.players):
+                key = chance.view_key(state, seat)
+                rng = random.Random(len(state.history))
+                assert chance.view_key(state.determinize(seat, rng), seat) == key, \
+                    f"{game!r} step {state.step} seat {seat}"
+                other = state.determinize((seat + 1) % game.players, rng)
+                if other.observation(seat) != state.observation(seat):
+                    assert chance.view_key(other, seat) != key, f"{game!r} step {state.step}"
+                    differ += 1
+    assert differ, f"{title}: no position where another seat's world changes this seat's view"

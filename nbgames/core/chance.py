@@ -294,6 +294,50 @@ def _key(state) -> str:
     return json.dumps([state._payload(), state._secret], sort_keys=True)
 
 
+def view_key(state, seat) -> str:
+    """What ``seat`` sees of ``state`` as a string: every saved part with each place
+    hidden from the seat blanked (``fields.hidden_boxes``; the items everyone knows
+    of a hidden place listed beside it), the seat to move and the seat's own
+    secret choices. Two positions with the same key look alike to the seat, so a
+    model of it (which reads the seat's view only) gives them the same weights."""
+    from .fields import hidden_boxes
+    boxes = hidden_boxes(state, seat)
+    out = [state.current_player, state._secret[seat] if state._secret is not None else None]
+    for name, part in state.FIELDS.items():
+        if not part.saved:
+            continue
+        value = getattr(state, name)
+        if hasattr(value, "tolist"):                  # a numpy array: in full
+            value = value.tolist()
+        elif type(value) in (list, tuple) and value and hasattr(value[0], "tolist"):
+            value = [x.tolist() for x in value]
+        hide = boxes.get(name)
+        if hide:
+            # the hidden places left out, their number too (a world may hold their
+            # items in other places of the pool)
+            value = list(value)
+            keys = set()
+            for key, lo, hi, keep in hide:
+                if key is not None:
+                    if key not in keys:
+                        value[key] = list(value[key])
+                        keys.add(key)
+                    pile = value[key]
+                else:
+                    pile = value
+                pile[lo:hi] = [_HIDDEN] * (hi - lo)
+                if keep:
+                    out.append((name, key, sorted(int(x) for x in keep)))
+            value = [[x for x in p if x is not _HIDDEN] if i in keys else p
+                     for i, p in enumerate(value)] if keys else \
+                [x for x in value if x is not _HIDDEN]
+        out.append(value)
+    return repr(out)
+
+
+_HIDDEN = object()
+
+
 def likelihood(model, state, aid: int, sharpen: float = 1.0) -> float:
     """P(the seat to move in ``state`` plays ``aid``) under ``model(state, ids) ->
     weights``, each weight raised to ``sharpen`` (above 1: the model's favourite
@@ -465,6 +509,11 @@ class _Truth:
         return outcomes
 
 
+PROBE = 8
+"""Worlds drawn before :func:`worlds` gives up where none has a history (and, over
+its time, where none could be weighted)."""
+
+
 @dataclass(frozen=True)
 class Worlds:
     """What a policy asks of its information set's worlds (data only: the core
@@ -543,7 +592,9 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
     (None: every world
     weighs 1; the worlds still need a history). ``seconds`` caps the CPU time.
     Worlds without a history that rebuilds them are left out; when none has one the
-    pool is empty and its ``note`` says why (the caller then samples uniformly)."""
+    pool is empty and its ``note`` says why (the caller then samples uniformly); it
+    stops after ``PROBE`` worlds when none of them had one. A decision seen from the
+    same view (:func:`view_key`) in two worlds is weighed once."""
     clock = time.thread_time
     t0 = clock()
     pool = WorldPool()
@@ -555,8 +606,16 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
         return pool
     weighed = truth.weigh
     pool.weighed = len(weighed)
+    # the model reads the mover's view only: a decision seen from the same view in
+    # another world has the same likelihood (worlds differ mostly in what the mover
+    # cannot see, such as the deck's order)
+    memo: dict = {}
+    asks, hits = [0], [0]      # the memo is dropped when under a fifth of it is found
     for _ in range(count):
-        if seconds is not None and clock() - t0 > seconds and pool.worlds:
+        if pool.tried >= PROBE and not pool.with_past:
+            break           # no world has a history here: uniform ones, at little cost
+        if seconds is not None and clock() - t0 > seconds and (pool.worlds or
+                                                               pool.tried >= PROBE):
             break
         pool.tried += 1
         w = state.determinize(seat, rng)
@@ -567,7 +626,16 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
 
         def weigh(i, before, aid, logp=logp):
             if model is not None and i in weighed and logp[0] > -math.inf:
-                p = likelihood(model, before, aid, sharpen)
+                if asks[0] < 32 or hits[0] * 5 >= asks[0]:
+                    key = (i, view_key(before, before.current_player))
+                    p = memo.get(key)
+                    asks[0] += 1
+                    if p is None:
+                        p = memo[key] = likelihood(model, before, aid, sharpen)
+                    else:
+                        hits[0] += 1
+                else:
+                    p = likelihood(model, before, aid, sharpen)
                 logp[0] += math.log(p) if p > 0 else -math.inf
 
         try:
