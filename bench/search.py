@@ -15,12 +15,13 @@ of the deal cancels), the search seat's win rate (ties shared) with the 95% CI
 over deals, and the verdict against the targets: a win rate of at least 0.65 at
 2 players, and 1.5 times the fair share 1/n at the largest count.
 
-**Worlds** (``--worlds``). The weighted sampler (``nbgames.core.chance.worlds``):
-the CPU cost of one weighted world against one ``determinize`` (per world drawn,
-and per world a search uses, the pool's cost spread over the iterations a 1 s
-search runs), the share of worlds that have a rebuilt history, and
-``ismcts(worlds="weighted")`` against ``ismcts(worlds="uniform")`` at 2 players
-in ``--world-titles`` (default every title), target 0.55.
+**Worlds** (``--worlds``). The weighted sampler (``nbgames.core.chance.worlds``,
+with the title's declared options): the CPU cost of one weighted world against one
+``determinize`` (per world drawn, and per world a search uses, the pool's cost
+spread over the iterations a 1 s search runs), the share of worlds that have a
+rebuilt history, and ``ismcts(worlds="weighted")`` against
+``ismcts(worlds="uniform")`` at 2 players, in ``--world-titles`` (default every
+title), target 0.55. These games run with ``--no-strength`` too.
 
 **The machine.** This is a shared 2-core machine; the load average is printed
 before and after each part. ``--clock cpu`` (the default here) gives the search

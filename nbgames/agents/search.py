@@ -72,8 +72,10 @@ items in that mode, such as holdings behind screens or a table memory that
 forgets) it searches uniform worlds and ``infoset.pool.note`` says so. The
 default, ``"auto"``, weighs worlds only where the title declares that it helps
 (its spec's ``extra["worlds"]``: the options measured there and the player
-counts; see :class:`nbgames.core.chance.Worlds`) and searches uniform worlds
-elsewhere; ``"uniform"`` never weighs them. ``last_search["worlds"]`` says which
+counts; see :class:`nbgames.core.chance.Worlds`) and the search has a time
+budget (as measured: the pool takes its share of the time; with ``iterations``
+alone it would cost more than a small search, so such a search stays uniform),
+and searches uniform worlds elsewhere; ``"uniform"`` never weighs them. ``last_search["worlds"]`` says which
 worlds the last search used. ``bench/search.py --worlds`` measures it (the
 closing note of issue 29 has the figures).
 
@@ -106,15 +108,16 @@ DEFAULT_SECONDS = 1.0
 """The default thinking time of ``nbgames.bots.ismcts()`` a decision, in seconds."""
 
 ANCHOR = 0.25
-# worlds weighted by the others' decisions (nbgames.core.chance.worlds): how many are
-# drawn a decision, how many of the others' decisions weigh each, and the share of a
-# time budget the drawing may take
+"""The default share of the root's prior put on the title's heuristic bot's move."""
+
+# worlds weighted by the others' decisions (nbgames.core.chance.worlds): where (auto:
+# where the title declares it), how many are drawn a decision, how many of the
+# others' decisions weigh each, and the share of a time budget the drawing may take
 WORLDS = "auto"
 WORLD_KINDS = ("auto", "weighted", "uniform")
 WORLD_COUNT = 64
 WORLD_WINDOW = 16
 WORLD_SHARE = 0.2
-"""The default share of the root's prior put on the title's heuristic bot's move."""
 
 REWARDS = ("win", "margin")
 ROLLOUTS = ("prior", "random")
@@ -212,10 +215,14 @@ class ISMCTSPolicy:
         self.seconds = None if seconds is None else float(seconds)
         self.world_kind = worlds
         # what the information set is asked for (data only: the core draws the worlds)
+        # "auto" needs a time budget: the pool then takes its share of it, as measured;
+        # an iteration budget alone would pay for the pool on top (more than a small
+        # search costs) and keeps the uniform worlds of a reproducible search
+        weigh = worlds == "weighted" or (worlds == "auto" and self.seconds is not None)
         self.worlds = Worlds(count=WORLD_COUNT, window=WORLD_WINDOW,
                              seconds=None if self.seconds is None else WORLD_SHARE * self.seconds,
                              declared=worlds == "auto",
-                             ) if worlds != "uniform" and prior else None
+                             ) if weigh and prior else None
         self.c = c
         if rollout is None:
             rollout = "random"
@@ -561,7 +568,7 @@ def ismcts(iterations: int | None = None, seconds: float | None = None, c: float
     counts, "wall" (default: the time people wait) or "cpu" (the searching thread's
     CPU time: the same thinking on a busy machine as on an idle one, for
     benchmarks). ``worlds``: "auto" (default: weighted where the title declares that
-    it helps, uniform elsewhere), "weighted" (the worlds searched are weighted by
+    it helps and the budget is a time, uniform elsewhere), "weighted" (the worlds searched are weighted by
     how likely the other seats were to take their recent decisions in them, under
     the title's prior) or "uniform" (every world the seat cannot tell apart alike);
     see "Worlds" in :mod:`nbgames.agents.search`. See :mod:`nbgames.agents.search`."""

@@ -26,6 +26,14 @@ drawn worlds follow the posterior of that model.
 What a world's past holds and the seat never saw (an item dealt and gone from the
 table unseen) is drawn afresh, not kept from the truth: the weights depend on
 what the seat saw and on the generator only.
+
+Cost: a world replays from the truth's own position before the first chance point
+where its outcomes differ (earlier rounds are not replayed: the state is the one a
+replay from the start gives), and a decision seen from the same view in two
+worlds (:func:`view_key`) is weighed once. The model may be sharpened
+(``Worlds.sharpen``: a search plays its prior's favourite move far more often
+than the prior's weights say), and a title declares where weighted worlds help
+(``SPEC.extra["worlds"]``, read by ``Worlds(declared=True)``).
 """
 
 from __future__ import annotations
@@ -168,21 +176,31 @@ def rebuild(state, outcomes=None, *, tag: bool = False, on_step=None, seed: int 
             s.quiet()
         s._forced = list(outcomes)
         s._tagging = tag
-    for i, aid in enumerate(state.history):
+    _play_on(s, state, 0, None if on_step is None else lambda i, before, aid: on_step(before, aid))
+    if tag:
+        del s._tagging
+        s._fresh = getattr(s, "_fresh", [])
+    return s
+
+
+def _play_on(s, state, first: int, on_step) -> None:
+    """Play ``state``'s actions from the ``first`` on ``s`` (a rebuild under way,
+    its outcomes in ``s._forced``), ``on_step(i, before, aid)`` before each; then
+    no outcome may be left over."""
+    game = state.game
+    history = state.history
+    for i in range(first, len(history)):
+        aid = history[i]
         if on_step is not None:
-            on_step(s, aid)
+            on_step(i, s, aid)
         if not s.is_legal(aid):
             raise RecordError(f"{game.title}: action {i} ({game.action_label(aid)!r}) is not "
                               f"legal in the rebuilt world")
         s.advance(aid)
     left = s._forced
     del s._forced
-    if tag:
-        del s._tagging
-        s._fresh = getattr(s, "_fresh", [])
     if left:
         raise RecordError(f"{game.title}: {len(left)} chance outcomes were left over")
-    return s
 
 
 # -- worlds with a past ---------------------------------------------------------------
@@ -447,30 +465,14 @@ class _Truth:
                 break
             start = (i, k, s)
         if start is None:
-            step = [0]
-
-            def counted(before, aid):
-                on_step(step[0], before, aid)
-                step[0] += 1
-            return rebuild(state, outcomes, on_step=counted, seed=seed, quiet=True)
+            return rebuild(state, outcomes, seed=seed, quiet=True,
+                           on_step=lambda before, aid: on_step(len(before.history), before, aid))
         i, k, snap = start
         s = snap.clone()
         s.quiet()
         s.seed = seed
         s._forced = list(outcomes[k:])
-        game = state.game
-        history = state.history
-        for j in range(i, len(history)):
-            aid = history[j]
-            on_step(j, s, aid)
-            if not s.is_legal(aid):
-                raise RecordError(f"{game.title}: action {j} ({game.action_label(aid)!r}) is "
-                                  f"not legal in the rebuilt world")
-            s.advance(aid)
-        left = s._forced
-        del s._forced
-        if left:
-            raise RecordError(f"{game.title}: {len(left)} chance outcomes were left over")
+        _play_on(s, state, i, on_step)
         return s
 
     def outcomes_for(self, world, rng) -> list | None:
@@ -509,9 +511,8 @@ class _Truth:
         return outcomes
 
 
-PROBE = 8
-"""Worlds drawn before :func:`worlds` gives up where none has a history (and, over
-its time, where none could be weighted)."""
+PROBE = 16
+"""Worlds drawn before :func:`worlds` gives up where none has a history."""
 
 
 @dataclass(frozen=True)
@@ -614,9 +615,8 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
     for _ in range(count):
         if pool.tried >= PROBE and not pool.with_past:
             break           # no world has a history here: uniform ones, at little cost
-        if seconds is not None and clock() - t0 > seconds and (pool.worlds or
-                                                               pool.tried >= PROBE):
-            break
+        if seconds is not None and clock() - t0 > (seconds if pool.worlds else 2 * seconds):
+            break           # out of time (twice it while no world could be weighted yet)
         pool.tried += 1
         w = state.determinize(seat, rng)
         outcomes = truth.outcomes_for(w, rng)
