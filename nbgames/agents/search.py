@@ -65,19 +65,26 @@ cannot find the new root in the old tree title-agnostically.
 **Worlds.** ``worlds="weighted"`` asks the information set for up to
 ``WORLD_COUNT`` worlds, each with a history rebuilt from the chance outcomes and
 weighted by the likelihood of the other seats' decisions since the last chance
-point under the title's prior (:func:`nbgames.core.chance.worlds`); drawing them
-takes at most ``WORLD_SHARE`` of a time budget, which the search then does not
-have. Where no world has a history (a title whose hidden parts are not dealt
-items in that mode, such as holdings behind screens or a table memory that
-forgets) it searches uniform worlds and ``infoset.pool.note`` says so. The
-default, ``"auto"``, weighs worlds only where the title declares that it helps
-(its spec's ``extra["worlds"]``: the options measured there and the player
-counts; see :class:`nbgames.core.chance.Worlds`) and the search has a time
-budget (as measured: the pool takes its share of the time; with ``iterations``
-alone it would cost more than a small search, so such a search stays uniform),
-and searches uniform worlds elsewhere; ``"uniform"`` never weighs them. ``last_search["worlds"]`` says which
-worlds the last search used. ``bench/search.py --worlds`` measures it (the
-closing note of issue 29 has the figures).
+point under the title's prior, its weights raised to the title's declared
+``sharpen`` (:func:`nbgames.core.chance.worlds`); drawing them takes at most
+``WORLD_SHARE`` of a time budget, which the search then does not have. Where no
+world has a history (a title whose hidden parts are not dealt items in that mode,
+such as holdings behind screens or a table memory that forgets) it searches
+uniform worlds and ``infoset.pool.note`` says so. The default, ``"auto"``, weighs
+worlds only where the title declares that it helps (its spec's
+``extra["worlds"]``: the options measured there and the player counts; see
+:class:`nbgames.core.chance.Worlds`) and the search has a time budget (as
+measured: the pool takes its share of the time; with ``iterations`` alone it
+would cost more than a small search, so such a search stays uniform), and
+searches uniform worlds elsewhere; ``"uniform"`` never weighs them.
+``last_search["worlds"]`` says which worlds the last search used.
+
+Measured with ``bench/search.py --worlds`` (weighted against uniform, same search,
+same time, duplicate deals); the declaring title's spec gives its figures. What
+they taught: the title's prior as it is weighs too gently (a search plays the
+prior's favourite move far more often than the prior's softmax says), a sharper
+one helps, and a likelihood that is too sharp leaves a few effective worlds of
+``WORLD_COUNT`` and helps no more.
 
 **Root parallelism.** ``workers=N`` runs N independent searches in processes and sums their root
 statistics (useful on an idle machine; a tournament that already fills the cores

@@ -30,7 +30,7 @@ what the seat saw and on the generator only.
 Cost: a world replays from the truth's own position before the first chance point
 where its outcomes differ (earlier rounds are not replayed: the state is the one a
 replay from the start gives), and a decision seen from the same view in two
-worlds (:func:`view_key`) is weighed once. The model may be sharpened
+worlds (``view_key``) is weighed once. The model may be sharpened
 (``Worlds.sharpen``: a search plays its prior's favourite move far more often
 than the prior's weights say), and a title declares where weighted worlds help
 (``SPEC.extra["worlds"]``, read by ``Worlds(declared=True)``).
@@ -531,7 +531,7 @@ class Worlds:
     ``declared``: only where the title declares that weighted worlds help, in its
     spec's ``extra["worlds"]``: a dict of these options as measured there (e.g.
     ``{"sharpen": 3.0, "players": (2,)}``; ``players``: the player counts it was
-    measured at), which replace this object's own. Elsewhere :meth:`build` gives
+    measured at), which replace this object's own. Elsewhere ``build`` gives
     an empty pool at no cost, and the information set samples uniformly."""
 
     count: int = 64
@@ -595,7 +595,7 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
     Worlds without a history that rebuilds them are left out; when none has one the
     pool is empty and its ``note`` says why (the caller then samples uniformly); it
     stops after ``PROBE`` worlds when none of them had one. A decision seen from the
-    same view (:func:`view_key`) in two worlds is weighed once."""
+    same view (``view_key``) in two worlds is weighed once."""
     clock = time.thread_time
     t0 = clock()
     pool = WorldPool()
