@@ -49,8 +49,8 @@ SPEC = TitleSpec(game=CookoffGame, bot=bot.choose, render=render.render,
                  # the search weighs its worlds by the others' moves here, at 2 players
                  # (bench/search.py --worlds, 0.2 s of CPU a move, weighted against
                  # uniform, duplicate deals): the prior as it is 0.47 (16 games); at a
-                 # temperature of 0.3 0.557 over 100 deals (200 games, four runs: 0.64,
-                 # 0.53, 0.58, 0.51; about 0.52-0.59 at 95%). A 0.2 s search plays
+                 # temperature of 0.3 0.554 over 125 deals (250 games, five runs: 0.64,
+                 # 0.53, 0.58, 0.51, 0.54; about 0.53-0.58 at 95%). A 0.2 s search plays
                  # greedy's move in 94% of 332 decisions, far more often than the
                  # prior's 1.5-point softmax says. No better: a temperature of 0.2
                  # (0.60 against 0.64 on the same 20 deals), 128 worlds in 30% of the
