@@ -15,12 +15,13 @@ of the deal cancels), the search seat's win rate (ties shared) with the 95% CI
 over deals, and the verdict against the targets: a win rate of at least 0.65 at
 2 players, and 1.5 times the fair share 1/n at the largest count.
 
-**Worlds** (``--worlds``). The weighted sampler (``nbgames.core.chance.worlds``):
-the CPU cost of one weighted world against one ``determinize`` (per world drawn,
-and per world a search uses, the pool's cost spread over the iterations a 1 s
-search runs), the share of worlds that have a rebuilt history, and
-``ismcts(worlds="weighted")`` against ``ismcts(worlds="uniform")`` at 2 players
-in ``--world-titles`` (default every title), target 0.55.
+**Worlds** (``--worlds``). The weighted sampler (``nbgames.core.chance.worlds``,
+with the title's declared options): the CPU cost of one weighted world against one
+``determinize`` (per world drawn, and per world a search uses, the pool's cost
+spread over the iterations a 1 s search runs), the share of worlds that have a
+rebuilt history, and ``ismcts(worlds="weighted")`` against
+``ismcts(worlds="uniform")`` at 2 players, in ``--world-titles`` (default every
+title), target 0.55. These games run with ``--no-strength`` too.
 
 **The machine.** This is a shared 2-core machine; the load average is printed
 before and after each part. ``--clock cpu`` (the default here) gives the search
@@ -197,12 +198,12 @@ def world_costs(args):
     weighed), per world drawn, and per world a 1 s search uses (the pool is drawn
     once a decision and the search draws from it; a 1 s search runs the title's
     iterations a second)."""
-    from nbgames.core.chance import worlds
+    from nbgames.core.chance import Worlds
     print(f"\n== sampler cost: CPU ms per world, median over {args.positions} positions of a "
           f"2-player game ==  [{load()}]")
     print(f"{'title':<18}{'uniform':>10}{'weighted':>10}{'ratio':>8}{'with past':>11}"
           f"{'per searched world':>20}{'ratio':>8}", flush=True)
-    for title in args.titles:
+    for title in args.world_titles:
         game = nbgames.load(title, players=2)
         uni, wei, used, past = [], [], [], []
         for i, s in enumerate(positions(game, args.positions, seed=3)):
@@ -212,7 +213,7 @@ def world_costs(args):
             for _ in range(50):
                 s.determinize(seat, rng)
             uni.append((time.thread_time() - c) / 50 * 1000)
-            pool = worlds(s, seat, 32, random.Random(i), model=spec(title).prior)
+            pool = Worlds(count=32).build(s, seat, random.Random(i))   # the title's options
             wei.append(pool.seconds / max(1, pool.tried) * 1000)
             past.append(pool.with_past / max(1, pool.tried))
             bot = nbgames.bots.ismcts(iterations=200, seed=i)
@@ -284,8 +285,8 @@ def main(argv=None):
         world_costs(args)
     if not args.no_strength:
         strength(args)
-        if args.worlds:
-            worlds_cells(args)
+    if args.worlds:
+        worlds_cells(args)
 
 
 if __name__ == "__main__":

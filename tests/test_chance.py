@@ -142,3 +142,101 @@ def test_enumerated_worlds_are_every_world_with_its_exact_chance():
             assert tv < 1.5 * noise + 0.01, (tv, noise, len(exact))
     # a title whose decks keep their order has too many worlds to list until late
     assert found, "no title has a position with a few worlds to list"
+
+
+@pytest.mark.parametrize("title", nbgames.games())
+def test_a_world_replayed_from_a_snapshot_is_the_world_replayed_from_the_start(title):
+    # the weighted sampler replays a world from the truth's position before the first
+    # chance point where their outcomes differ: the very state a replay from the start
+    # gives, the same decisions seen on the way
+    state = _after(nbgames.load(title, players=2), seed=7, steps=60)
+    seat = state.current_player
+    truth = chance._Truth(state, seat, 16)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(6):
+        outcomes = truth.outcomes_for(state.determinize(seat, rng), rng)
+        if outcomes is None:
+            continue
+        seen_a, seen_b = [], []
+        try:
+            a = chance.rebuild(state, outcomes, seed=5, quiet=True,
+                               on_step=lambda s, aid: seen_a.append((len(s.history), aid)))
+        except nbgames.core.errors.RecordError:
+            continue
+        b = truth.replay(outcomes, lambda i, s, aid: seen_b.append((i, aid)), 5)
+        assert chance._key(a) == chance._key(b) and a.chance_history() == b.chance_history()
+        assert seen_b == seen_a[len(seen_a) - len(seen_b):]
+        checked += 1
+    # every title replays some world where its worlds have a history at all
+    assert checked or not chance.worlds(state, seat, 8, random.Random(0)).with_past
+
+
+def _after(game, seed, steps):
+    """The position after up to ``steps`` random moves (before the end, with secret
+    choices closed), a seat to move."""
+    last = None
+    for state, _ in playout(game, seed=seed):
+        if state.is_terminal() or len(state.history) > steps:
+            break
+        if not state.secret_open():
+            last = state.clone()
+    return last
+
+
+def test_a_sharper_model_weighs_its_favourite_move_more():
+    state = _after(nbgames.load(nbgames.games()[0], players=2), seed=2, steps=3)
+    ids = [int(a) for a in state.legal_action_ids()]
+    weights = [float(i + 1) for i in range(len(ids))]
+
+    def model(s, legal):
+        return weights[:len(legal)]
+
+    for k in (1.0, 3.0):
+        p = chance.likelihood(model, state, ids[-1], sharpen=k)
+        assert p == pytest.approx(weights[-1] ** k / sum(w ** k for w in weights))
+    assert chance.likelihood(model, state, ids[-1], sharpen=3.0) > \
+        chance.likelihood(model, state, ids[-1])
+    with pytest.raises(nbgames.core.errors.OptionError, match="sharpen"):
+        chance.Worlds(sharpen=0)
+
+
+@pytest.mark.parametrize("title", nbgames.games())
+def test_declared_worlds_are_weighed_only_where_the_title_declares_them(title):
+    from nbgames.core.registry import spec
+    said = spec(title).extra.get("worlds")
+    for n in sorted({2, max(spec(title).bench_players or (2,))}):
+        state = _after(nbgames.load(title, players=n), seed=4, steps=12)
+        seat = state.current_player
+        pool = chance.Worlds(count=4, declared=True).build(state, seat, random.Random(0))
+        wanted = said is not None and n in said.get("players", (n,))
+        assert bool(pool.tried) == wanted, pool.note
+        if not wanted:
+            assert not pool.worlds and "declares no weighted worlds" in pool.note
+        # asked for everywhere, a title's declared options still apply
+        use = chance.Worlds(count=4).for_title(state.game)
+        assert use is not None
+        if said is not None:
+            assert use.sharpen == said.get("sharpen", 1.0)
+
+
+@pytest.mark.parametrize("title", nbgames.games())
+def test_a_world_the_seat_cannot_tell_apart_has_the_same_view_key(title):
+    # the weighted sampler asks the model once a view (chance.view_key): a world the
+    # seat cannot tell apart must give its key, one where the seat's own cards differ
+    # must not
+    differ = 0
+    for game in games_of(title):
+        for state, _ in playout(game, seed=5):
+            if state.is_terminal() or len(state.history) % 11 != 3:
+                continue
+            for seat in range(game.players):
+                key = chance.view_key(state, seat)
+                rng = random.Random(len(state.history))
+                assert chance.view_key(state.determinize(seat, rng), seat) == key, \
+                    f"{game!r} step {state.step} seat {seat}"
+                other = state.determinize((seat + 1) % game.players, rng)
+                if other.observation(seat) != state.observation(seat):
+                    assert chance.view_key(other, seat) != key, f"{game!r} step {state.step}"
+                    differ += 1
+    assert differ, f"{title}: no position where another seat's world changes this seat's view"

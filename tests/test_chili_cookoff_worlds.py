@@ -108,3 +108,21 @@ def test_the_infoset_draws_weighted_worlds_and_says_so():
         nbgames.InfoSet(state, 0, random.Random(0), worlds={"count": 3})
     with pytest.raises(nbgames.core.errors.OptionError, match="Worlds count"):
         chance.Worlds(count=0)
+
+
+def test_the_default_search_weighs_its_worlds_at_two_players_and_says_so():
+    # the Cookoff declares weighted worlds at 2 players (SPEC.extra["worlds"], measured
+    # in bench/search.py); the default search with a time budget uses them, with the
+    # title's sharpened prior, and last_search says which worlds it searched
+    from nbgames.agents.adapter import decide
+    from nbgames.core.registry import spec
+    said = spec("chili_cookoff").extra["worlds"]
+    assert said["players"] == (2,) and said["sharpen"] > 1
+    state = _cookoff_after_a_meat_pick()
+    bot = nbgames.bots.ismcts(seconds=0.05, clock="cpu", seed=0)
+    decide(bot, state, 0, random.Random(0))
+    assert "weighted by" in bot.last_search["worlds"]
+    four = nbgames.load("chili_cookoff", players=4).new_state(seed=1)
+    bot = nbgames.bots.ismcts(seconds=0.05, clock="cpu", seed=0)
+    decide(bot, four, four.current_player, random.Random(0))
+    assert "declares no weighted worlds" in bot.last_search["worlds"]

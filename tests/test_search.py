@@ -301,3 +301,20 @@ def test_the_anchor_puts_its_share_of_the_root_prior_on_the_heuristic_move(title
     assert leaning[greedy_move]["prior"] >= 0.6
     with pytest.raises(nbgames.OptionError, match=r"anchor must be a number from 0 up to"):
         nbgames.bots.ismcts(anchor=1)
+
+
+def test_the_search_weighs_worlds_by_default_only_with_a_time_budget_where_declared():
+    # "auto" (the default) asks for the title's declared weighted worlds when the
+    # budget is a time (the pool takes its share of it); an iteration budget alone
+    # keeps uniform worlds; "uniform" never asks, "weighted" always does
+    from nbgames.agents.search import WORLD_SHARE
+    timed = nbgames.bots.ismcts(seconds=0.5)
+    assert timed.worlds is not None and timed.worlds.declared
+    assert timed.worlds.seconds == pytest.approx(WORLD_SHARE * 0.5)
+    assert nbgames.bots.ismcts(iterations=50).worlds is None
+    assert nbgames.bots.ismcts(seconds=0.5, worlds="uniform").worlds is None
+    always = nbgames.bots.ismcts(iterations=50, worlds="weighted")
+    assert always.worlds is not None and not always.worlds.declared
+    assert nbgames.bots.ismcts(seconds=0.5, prior=False).worlds is None
+    with pytest.raises(nbgames.core.errors.OptionError, match="worlds must be one of"):
+        nbgames.bots.ismcts(worlds="some")

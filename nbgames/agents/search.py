@@ -65,14 +65,26 @@ cannot find the new root in the old tree title-agnostically.
 **Worlds.** ``worlds="weighted"`` asks the information set for up to
 ``WORLD_COUNT`` worlds, each with a history rebuilt from the chance outcomes and
 weighted by the likelihood of the other seats' decisions since the last chance
-point under the title's prior (:func:`nbgames.core.chance.worlds`); drawing them
-takes at most ``WORLD_SHARE`` of a time budget, which the search then does not
-have. Where no world has a history (a title whose hidden parts are not dealt
-items in that mode, such as holdings behind screens or a table memory that
-forgets) it searches uniform worlds and ``infoset.pool.note`` says so. The
-default is ``"uniform"``: it is not shown to help yet (the closing note of
-issue 29 has the figures) (``bench/search.py --worlds``
-measures it).
+point under the title's prior, its weights raised to the title's declared
+``sharpen`` (:func:`nbgames.core.chance.worlds`); drawing them takes at most
+``WORLD_SHARE`` of a time budget, which the search then does not have. Where no
+world has a history (a title whose hidden parts are not dealt items in that mode,
+such as holdings behind screens or a table memory that forgets) it searches
+uniform worlds and ``infoset.pool.note`` says so. The default, ``"auto"``, weighs
+worlds only where the title declares that it helps (its spec's
+``extra["worlds"]``: the options measured there and the player counts; see
+:class:`nbgames.core.chance.Worlds`) and the search has a time budget (as
+measured: the pool takes its share of the time; with ``iterations`` alone it
+would cost more than a small search, so such a search stays uniform), and
+searches uniform worlds elsewhere; ``"uniform"`` never weighs them.
+``last_search["worlds"]`` says which worlds the last search used.
+
+Measured with ``bench/search.py --worlds`` (weighted against uniform, same search,
+same time, duplicate deals); the declaring title's spec gives its figures. What
+they taught: the title's prior as it is weighs too gently (a search plays the
+prior's favourite move far more often than the prior's softmax says), a sharper
+one helps, and a likelihood that is too sharp leaves a few effective worlds of
+``WORLD_COUNT`` and helps no more.
 
 **Root parallelism.** ``workers=N`` runs N independent searches in processes and sums their root
 statistics (useful on an idle machine; a tournament that already fills the cores
@@ -103,15 +115,16 @@ DEFAULT_SECONDS = 1.0
 """The default thinking time of ``nbgames.bots.ismcts()`` a decision, in seconds."""
 
 ANCHOR = 0.25
-# worlds weighted by the others' decisions (nbgames.core.chance.worlds): how many are
-# drawn a decision, how many of the others' decisions weigh each, and the share of a
-# time budget the drawing may take
-WORLDS = "uniform"
-WORLD_KINDS = ("weighted", "uniform")
+"""The default share of the root's prior put on the title's heuristic bot's move."""
+
+# worlds weighted by the others' decisions (nbgames.core.chance.worlds): where (auto:
+# where the title declares it), how many are drawn a decision, how many of the
+# others' decisions weigh each, and the share of a time budget the drawing may take
+WORLDS = "auto"
+WORLD_KINDS = ("auto", "weighted", "uniform")
 WORLD_COUNT = 64
 WORLD_WINDOW = 16
 WORLD_SHARE = 0.2
-"""The default share of the root's prior put on the title's heuristic bot's move."""
 
 REWARDS = ("win", "margin")
 ROLLOUTS = ("prior", "random")
@@ -209,9 +222,14 @@ class ISMCTSPolicy:
         self.seconds = None if seconds is None else float(seconds)
         self.world_kind = worlds
         # what the information set is asked for (data only: the core draws the worlds)
+        # "auto" needs a time budget: the pool then takes its share of it, as measured;
+        # an iteration budget alone would pay for the pool on top (more than a small
+        # search costs) and keeps the uniform worlds of a reproducible search
+        weigh = worlds == "weighted" or (worlds == "auto" and self.seconds is not None)
         self.worlds = Worlds(count=WORLD_COUNT, window=WORLD_WINDOW,
                              seconds=None if self.seconds is None else WORLD_SHARE * self.seconds,
-                             ) if worlds == "weighted" and prior else None
+                             declared=worlds == "auto",
+                             ) if weigh and prior else None
         self.c = c
         if rollout is None:
             rollout = "random"
@@ -231,7 +249,7 @@ class ISMCTSPolicy:
         else:
             self.name = f"ismcts({iterations}, {seconds:g}s)"
         self.last_analysis: dict | None = None   # analyse() of the last decision (show thinking)
-        self.last_search: dict | None = None     # iterations, seconds, root value of the last one
+        self.last_search: dict | None = None     # iterations, seconds, root value, worlds
 
     @property
     def value_meaning(self) -> str:
@@ -274,7 +292,8 @@ class ISMCTSPolicy:
         ``progress(done, total)``, when given, is called about every 0.1 s (``total``
         is the iteration budget, or None for a time budget); if it returns False the
         search stops early. ``last_search`` then holds the iterations run, the time
-        taken and the root's value."""
+        taken, the root's value and the worlds searched (the pool's note, or
+        "uniform")."""
         legal = [int(a) for a in infoset.legal_actions.ids]
         if not legal:
             raise OptionError("analyse needs the infoset of the seat to move (it has no legal "
@@ -294,9 +313,11 @@ class ISMCTSPolicy:
             out[a] = {"visits": v, "value": e[1] / v if v else 0.0, "share": v / n}
             if root.prior is not None:
                 out[a]["prior"] = root.prior.get(a, 0.0)
+        pool = getattr(infoset, "pool", None)
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - t0,
                             "value": root.w / root.n if root.n else None,
-                            "meaning": self.value_meaning}
+                            "meaning": self.value_meaning,
+                            "worlds": pool.note if pool is not None else "uniform"}
         return out
 
     def _search(self, infoset, rng, progress=None):
@@ -553,9 +574,10 @@ def ismcts(iterations: int | None = None, seconds: float | None = None, c: float
     bot's move (0 to turn it off). ``workers``: root-parallel processes. ``clock``: what ``seconds``
     counts, "wall" (default: the time people wait) or "cpu" (the searching thread's
     CPU time: the same thinking on a busy machine as on an idle one, for
-    benchmarks). ``worlds``: "uniform" (default: every world the seat cannot tell
-    apart alike) or "weighted" (the worlds searched are weighted by how likely the
-    other seats were to take their recent decisions in them, under the title's
-    prior; see "Worlds" in :mod:`nbgames.agents.search`). See :mod:`nbgames.agents.search`."""
+    benchmarks). ``worlds``: "auto" (default: weighted where the title declares that
+    it helps and the budget is a time, uniform elsewhere), "weighted" (the worlds searched are weighted by
+    how likely the other seats were to take their recent decisions in them, under
+    the title's prior) or "uniform" (every world the seat cannot tell apart alike);
+    see "Worlds" in :mod:`nbgames.agents.search`. See :mod:`nbgames.agents.search`."""
     return ISMCTSPolicy(iterations, seconds, c, rollout, seed, depth, reward, prior, widen,
                         workers, clock, anchor, worlds)

@@ -26,6 +26,14 @@ drawn worlds follow the posterior of that model.
 What a world's past holds and the seat never saw (an item dealt and gone from the
 table unseen) is drawn afresh, not kept from the truth: the weights depend on
 what the seat saw and on the generator only.
+
+Cost: a world replays from the truth's own position before the first chance point
+where its outcomes differ (earlier rounds are not replayed: the state is the one a
+replay from the start gives), and a decision seen from the same view in two
+worlds (``view_key``) is weighed once. The model may be sharpened
+(``Worlds.sharpen``: a search plays its prior's favourite move far more often
+than the prior's weights say), and a title declares where weighted worlds help
+(``SPEC.extra["worlds"]``, read by ``Worlds(declared=True)``).
 """
 
 from __future__ import annotations
@@ -168,21 +176,31 @@ def rebuild(state, outcomes=None, *, tag: bool = False, on_step=None, seed: int 
             s.quiet()
         s._forced = list(outcomes)
         s._tagging = tag
-    for i, aid in enumerate(state.history):
+    _play_on(s, state, 0, None if on_step is None else lambda i, before, aid: on_step(before, aid))
+    if tag:
+        del s._tagging
+        s._fresh = getattr(s, "_fresh", [])
+    return s
+
+
+def _play_on(s, state, first: int, on_step) -> None:
+    """Play ``state``'s actions from the ``first`` on ``s`` (a rebuild under way,
+    its outcomes in ``s._forced``), ``on_step(i, before, aid)`` before each; then
+    no outcome may be left over."""
+    game = state.game
+    history = state.history
+    for i in range(first, len(history)):
+        aid = history[i]
         if on_step is not None:
-            on_step(s, aid)
+            on_step(i, s, aid)
         if not s.is_legal(aid):
             raise RecordError(f"{game.title}: action {i} ({game.action_label(aid)!r}) is not "
                               f"legal in the rebuilt world")
         s.advance(aid)
     left = s._forced
     del s._forced
-    if tag:
-        del s._tagging
-        s._fresh = getattr(s, "_fresh", [])
     if left:
         raise RecordError(f"{game.title}: {len(left)} chance outcomes were left over")
-    return s
 
 
 # -- worlds with a past ---------------------------------------------------------------
@@ -294,13 +312,61 @@ def _key(state) -> str:
     return json.dumps([state._payload(), state._secret], sort_keys=True)
 
 
-def likelihood(model, state, aid: int) -> float:
+def view_key(state, seat) -> str:
+    """What ``seat`` sees of ``state`` as a string: every saved part with each place
+    hidden from the seat blanked (``fields.hidden_boxes``; the items everyone knows
+    of a hidden place listed beside it), the seat to move and the seat's own
+    secret choices. Two positions with the same key look alike to the seat, so a
+    model of it (which reads the seat's view only) gives them the same weights."""
+    from .fields import hidden_boxes
+    boxes = hidden_boxes(state, seat)
+    out = [state.current_player, state._secret[seat] if state._secret is not None else None]
+    for name, part in state.FIELDS.items():
+        if not part.saved:
+            continue
+        value = getattr(state, name)
+        if hasattr(value, "tolist"):                  # a numpy array: in full
+            value = value.tolist()
+        elif type(value) in (list, tuple) and value and hasattr(value[0], "tolist"):
+            value = [x.tolist() for x in value]
+        hide = boxes.get(name)
+        if hide:
+            # the hidden places left out, their number too (a world may hold their
+            # items in other places of the pool)
+            value = list(value)
+            keys = set()
+            for key, lo, hi, keep in hide:
+                if key is not None:
+                    if key not in keys:
+                        value[key] = list(value[key])
+                        keys.add(key)
+                    pile = value[key]
+                else:
+                    pile = value
+                pile[lo:hi] = [_HIDDEN] * (hi - lo)
+                if keep:
+                    out.append((name, key, sorted(int(x) for x in keep)))
+            value = [[x for x in p if x is not _HIDDEN] if i in keys else p
+                     for i, p in enumerate(value)] if keys else \
+                [x for x in value if x is not _HIDDEN]
+        out.append(value)
+    return repr(out)
+
+
+_HIDDEN = object()
+
+
+def likelihood(model, state, aid: int, sharpen: float = 1.0) -> float:
     """P(the seat to move in ``state`` plays ``aid``) under ``model(state, ids) ->
-    weights``: its weight over the sum (0 where the model rules it out)."""
+    weights``, each weight raised to ``sharpen`` (above 1: the model's favourite
+    moves more likely still): its weight over the sum (0 where the model rules it
+    out)."""
     ids = state.legal_action_ids()
     if type(ids) is not list:
         ids = ids.tolist()
     w = model(state, ids)
+    if sharpen != 1.0:
+        w = [x ** sharpen for x in w]
     total = float(sum(w))
     if total <= 0:
         return 1.0 / len(ids)           # a model with no opinion: every move alike
@@ -333,6 +399,18 @@ class _Truth:
 
         self.tagged = rebuild(state, tag=True, on_step=watch)
         _tags_in(self.tagged._observation(seat), seen)
+        dealt.append(len(self.tagged._outcomes))
+        # the position before each action that reaches a chance point, as the truth's
+        # own replay has it: a world whose outcomes agree with the truth's up to that
+        # point replays from there (the same state a replay from the start gives)
+        self.snaps: list = []
+        draws = {i for i in range(len(state.history)) if dealt[i] < dealt[i + 1]}
+        if draws:
+            def snap(before, aid):
+                if len(before.history) in draws:
+                    self.snaps.append((len(before.history), dealt[len(before.history)],
+                                       before.clone()))
+            rebuild(state, on_step=snap, quiet=True)
         self.seen = seen
         # the secret choices of an open round are hidden: only decisions before it count
         n_hist = len(state.history)
@@ -376,6 +454,27 @@ class _Truth:
             outcomes[point] = (kind, n, tuple(swap.get(i, i) for i in order))
         return outcomes
 
+    def replay(self, outcomes, on_step, seed):
+        """``rebuild(state, outcomes, on_step=..., seed=seed, quiet=True)``, from the
+        latest snapshot whose outcomes so far agree with ``outcomes``;
+        ``on_step(step, before, aid)`` gets the action's index in the history."""
+        state = self.state
+        start = None
+        for i, k, s in self.snaps:
+            if tuple(outcomes[:k]) != tuple(self.outcomes[:k]):
+                break
+            start = (i, k, s)
+        if start is None:
+            return rebuild(state, outcomes, seed=seed, quiet=True,
+                           on_step=lambda before, aid: on_step(len(before.history), before, aid))
+        i, k, snap = start
+        s = snap.clone()
+        s.quiet()
+        s.seed = seed
+        s._forced = list(outcomes[k:])
+        _play_on(s, state, i, on_step)
+        return s
+
     def outcomes_for(self, world, rng) -> list | None:
         """The chance outcomes that deal ``world``'s items where the truth's stand,
         or None where the world's items cannot be so placed."""
@@ -412,6 +511,10 @@ class _Truth:
         return outcomes
 
 
+PROBE = 16
+"""Worlds drawn before :func:`worlds` gives up where none has a history."""
+
+
 @dataclass(frozen=True)
 class Worlds:
     """What a policy asks of its information set's worlds (data only: the core
@@ -421,12 +524,22 @@ class Worlds:
     (since the last chance point) each world is weighted by; ``seconds``: the CPU
     time the drawing may take at most; ``model``: ``"prior"`` (the title's prior, the
     model the search's tree uses) or a callable ``model(state, ids) -> weights``,
-    called only on rebuilt worlds."""
+    called only on rebuilt worlds; ``sharpen``: the power each of the model's move
+    weights is raised to (above 1: a sharper model of the others, who play the
+    model's favourite move more often than its weights say).
+
+    ``declared``: only where the title declares that weighted worlds help, in its
+    spec's ``extra["worlds"]``: a dict of these options as measured there (e.g.
+    ``{"sharpen": 3.0, "players": (2,)}``; ``players``: the player counts it was
+    measured at), which replace this object's own. Elsewhere ``build`` gives
+    an empty pool at no cost, and the information set samples uniformly."""
 
     count: int = 64
     window: int = 16
     seconds: float | None = None
     model: object = "prior"
+    sharpen: float = 1.0
+    declared: bool = False
 
     def __post_init__(self):
         from .errors import OptionError
@@ -436,27 +549,53 @@ class Worlds:
         if self.seconds is not None and (isinstance(self.seconds, bool) or not isinstance(
                 self.seconds, (int, float)) or self.seconds <= 0):
             raise OptionError(f"Worlds seconds must be None or a number > 0, got {self.seconds!r}")
+        if isinstance(self.sharpen, bool) or not isinstance(self.sharpen, (int, float)) or \
+                self.sharpen <= 0:
+            raise OptionError(f"Worlds sharpen must be a number above 0, got {self.sharpen!r}")
         if self.model != "prior" and not callable(self.model):
             raise OptionError(f"Worlds model must be 'prior' or a callable model(state, ids) -> "
                               f"weights, got {self.model!r}"[:200])
 
+    def for_title(self, game) -> Worlds | None:
+        """The options used in ``game``: the title's declared ones over these (see
+        ``declared``), or None where a ``declared`` request finds no declaration
+        for this title and player count."""
+        from dataclasses import replace
+
+        from .registry import spec
+        said = spec(game.title).extra.get("worlds")
+        if said is None:
+            return None if self.declared else self
+        said = dict(said)
+        players = said.pop("players", None)
+        if self.declared and players is not None and game.players not in players:
+            return None
+        return replace(self, **said)
+
     def build(self, state, seat, rng) -> WorldPool:
-        model = self.model
+        use = self.for_title(state.game)
+        if use is None:
+            return WorldPool(note=f"{state.game.title} ({state.game.players} players) declares "
+                                  f"no weighted worlds: uniform ones")
+        model = use.model
         if model == "prior":
             from .registry import spec
             model = spec(state.game.title).prior
-        return worlds(state, seat, self.count, rng, model=model, window=self.window,
-                      seconds=self.seconds)
+        return worlds(state, seat, use.count, rng, model=model, window=use.window,
+                      seconds=use.seconds, sharpen=use.sharpen)
 
 
 def worlds(state, seat: int, count: int, rng: random.Random, model=None, window: int = 16,
-           seconds: float | None = None) -> WorldPool:
+           seconds: float | None = None, sharpen: float = 1.0) -> WorldPool:
     """Up to ``count`` worlds of ``seat`` (``state.determinize(seat)`` each), weighted
     by the likelihood of the other seats' last ``window`` decisions in each world's
-    rebuilt history under ``model(state, ids) -> weights`` (None: every world
+    rebuilt history under ``model(state, ids) -> weights``, raised to ``sharpen``
+    (None: every world
     weighs 1; the worlds still need a history). ``seconds`` caps the CPU time.
     Worlds without a history that rebuilds them are left out; when none has one the
-    pool is empty and its ``note`` says why (the caller then samples uniformly)."""
+    pool is empty and its ``note`` says why (the caller then samples uniformly); it
+    stops after ``PROBE`` worlds when none of them had one. A decision seen from the
+    same view (``view_key``) in two worlds is weighed once."""
     clock = time.thread_time
     t0 = clock()
     pool = WorldPool()
@@ -468,26 +607,39 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
         return pool
     weighed = truth.weigh
     pool.weighed = len(weighed)
+    # the model reads the mover's view only: a decision seen from the same view in
+    # another world has the same likelihood (worlds differ mostly in what the mover
+    # cannot see, such as the deck's order)
+    memo: dict = {}
+    asks, hits = [0], [0]      # the memo is dropped when under a fifth of it is found
     for _ in range(count):
-        if seconds is not None and clock() - t0 > seconds and pool.worlds:
-            break
+        if pool.tried >= PROBE and not pool.with_past:
+            break           # no world has a history here: uniform ones, at little cost
+        if seconds is not None and clock() - t0 > (seconds if pool.worlds else 2 * seconds):
+            break           # out of time (twice it while no world could be weighted yet)
         pool.tried += 1
         w = state.determinize(seat, rng)
         outcomes = truth.outcomes_for(w, rng)
         if outcomes is None:
             continue
         logp = [0.0]
-        step = [0]
 
-        def weigh(before, aid, logp=logp, step=step):
-            i = step[0]
-            step[0] += 1
+        def weigh(i, before, aid, logp=logp):
             if model is not None and i in weighed and logp[0] > -math.inf:
-                p = likelihood(model, before, aid)
+                if asks[0] < 32 or hits[0] * 5 >= asks[0]:
+                    key = (i, view_key(before, before.current_player))
+                    p = memo.get(key)
+                    asks[0] += 1
+                    if p is None:
+                        p = memo[key] = likelihood(model, before, aid, sharpen)
+                    else:
+                        hits[0] += 1
+                else:
+                    p = likelihood(model, before, aid, sharpen)
                 logp[0] += math.log(p) if p > 0 else -math.inf
 
         try:
-            rebuilt = rebuild(state, outcomes, on_step=weigh, seed=rng.getrandbits(63), quiet=True)
+            rebuilt = truth.replay(outcomes, weigh, rng.getrandbits(63))
         except RecordError:
             continue
         if state._secret is not None:
