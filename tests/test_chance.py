@@ -161,10 +161,10 @@ def test_a_world_replayed_from_a_snapshot_is_the_world_replayed_from_the_start(t
         seen_a, seen_b = [], []
         try:
             a = chance.rebuild(state, outcomes, seed=5, quiet=True,
-                               on_step=lambda s, aid: seen_a.append((len(s.history), aid)))
+                               on_step=lambda s, aid, seen=seen_a: seen.append((len(s.history), aid)))
         except nbgames.core.errors.RecordError:
             continue
-        b = truth.replay(outcomes, lambda i, s, aid: seen_b.append((i, aid)), 5)
+        b = truth.replay(outcomes, lambda i, s, aid, seen=seen_b: seen.append((i, aid)), 5)
         assert chance._key(a) == chance._key(b) and a.chance_history() == b.chance_history()
         assert seen_b == seen_a[len(seen_a) - len(seen_b):]
         checked += 1
