@@ -17,8 +17,10 @@ title:
   means over sqrt(seeds)), and the random seat's excess over greedy's.
 
 ``--noise`` instead measures the noise the judge's doc quotes: the seed-to-seed
-standard deviation of one focused search's value (8 seeds, three positions a
-title), beside the binomial bound of the visits. A run prints its figures; the
+standard deviation of one focused measure's value (8 seeds, three positions a
+title), by the search and by playouts, beside the binomial bound of the visits,
+and of the difference of two moves measured with one seed (playouts share
+their worlds then; a search does not). A run prints its figures; the
 issue that asks for them gets them in its closing note (result files name the
 titles, and nothing outside a title's folder does).
 
@@ -79,7 +81,9 @@ def one(title: str, seeds: int, game_seed: int) -> dict:
 
 
 def noise(title: str, sizes=(100, 400), seeds: int = 8) -> list[str]:
-    """Seed-to-seed sd of a focused search's value at three positions, and the bound."""
+    """Seed-to-seed sd of one focused measure's value at three positions, by the
+    search and by playouts, the binomial bound, and the sd of the difference of
+    two moves measured in one round (playouts: paired, the same worlds)."""
     game = nbgames.load(title, players=2)
     rec = nbgames.play(game, ["greedy", "random"], seed=3)
     n = len(rec["actions"])
@@ -89,15 +93,21 @@ def noise(title: str, sizes=(100, 400), seeds: int = 8) -> list[str]:
         while len(state.legal_action_ids()) < 2:
             state.apply(state.legal_action_ids()[0])
         info = nbgames.InfoSet(state, state.current_player, random.Random(1))
-        aid = int(state.legal_action_ids()[0])
+        aid, other = (int(a) for a in state.legal_action_ids()[:2])
         cells = []
         for k in sizes:
-            vals = [nbgames.bots.ismcts(iterations=k, anchor=0, seed=100 + s)
-                    .analyse(jd.Focused(info, (aid,)))[aid]["value"] for s in range(seeds)]
-            m = statistics.fmean(vals)
-            cells.append(f"{k}: value {m:.2f} sd {statistics.stdev(vals):.3f} "
-                         f"(bound {(m * (1 - m) / k) ** 0.5:.3f})")
-        out.append(f"{title:<16} step {state.step:>4}  " + "   ".join(cells))
+            for name, make in (("search", lambda s, k=k: nbgames.bots.ismcts(iterations=k, anchor=0,
+                                                                           seed=s)),
+                               ("playouts", lambda s, k=k: nbgames.bots.rollouts(n=k, seed=s))):
+                one = [make(100 + s).analyse(jd.Focused(info, (aid,)))[aid]["value"]
+                       for s in range(seeds)]
+                two = [make(100 + s).analyse(jd.Focused(info, (other,)))[other]["value"]
+                       for s in range(seeds)]
+                m = statistics.fmean(one)
+                diff = statistics.stdev([a - b for a, b in zip(one, two)])
+                cells.append(f"{name} {k}: value {m:.2f} sd {statistics.stdev(one):.3f} "
+                             f"(bound {(m * (1 - m) / k) ** 0.5:.3f}), difference sd {diff:.3f}")
+        out.append(f"{title:<16} step {state.step:>4}\n    " + "\n    ".join(cells))
     return out
 
 
@@ -119,7 +129,7 @@ def main(argv=None):
         r = one(title, args.seeds, args.game_seed)
         cls = ", ".join(f"{c} {r['classes'][c]}" for c in rv.CLASSES if r["classes"][c])
         print(f"{title}: scores {r['scores']}, {r['judged']} decisions judged ({r['exact']} exact), "
-              f"{r['iterations']} iterations a search\n"
+              f"{r['iterations']} playouts a move\n"
               f"  cpu s per review: mean {statistics.fmean(r['cpu']):.1f}, most {max(r['cpu']):.1f}\n"
               f"  same class in all {args.seeds} reviews: {100 * r['same']:.0f}% of decisions; "
               f"mean agreement with the modal class {100 * r['modal']:.0f}%\n"

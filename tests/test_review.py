@@ -71,7 +71,7 @@ def test_a_review_runs_for_every_title(title):
     assert summary["mistakes"] == sum(r["class"] == "mistake" for r in mine)
     assert summary["mean_loss"] == pytest.approx(sum(r["loss"] for r in mine) / len(mine), abs=1e-4)
     assert summary["name"] == "random"
-    assert "ismcts(4)" in rev.advisor and f"{len(mine)} decisions" in repr(rev)
+    assert "rollouts(4)" in rev.advisor and f"{len(mine)} decisions" in repr(rev)
 
 
 def test_the_frame_the_summary_and_the_plot():
@@ -196,7 +196,7 @@ def test_the_moves_compared_are_each_searched_alone_in_rounds():
         assert r["focused"] and rv.MIN_ROUNDS <= r["rounds"] <= rv.MAX_ROUNDS
         assert r["visits_taken"] == 30 * r["rounds"] and r["visits_best"] == 30 * r["rounds"]
         moves = min(r["legal"], rv.CANDIDATES)
-        assert f"{moves} moves each searched alone, then the move taken and the best of the " \
+        assert f"{moves} moves each measured alone, then the move taken and the best of the " \
                f"others in {r['rounds']} rounds" in r["method"]
         if r["rounds"] < rv.MAX_ROUNDS:
             assert r["class"] != "unclear"            # rounds stop once the class is clear
@@ -343,7 +343,7 @@ def test_the_review_command_prints_writes_rows_and_the_page(tmp_path):
     same = nbgames.review(rec, seats=[1], budget=3, exact=False, progress=False)
     assert got["rows"] == same.rows
     text = page.read_text()
-    assert text.startswith("<!doctype html>") and "Reviewed by ismcts(3)" in text
+    assert text.startswith("<!doctype html>") and "Reviewed by rollouts(3)" in text
     assert '"reviewed":{"classes"' in text
 
 

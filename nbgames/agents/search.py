@@ -177,7 +177,7 @@ def score_evaluation(state) -> list[float]:
     return margin_values(scores, scale)
 
 
-def _title_parts(game):
+def title_parts(game):
     from ..core.registry import spec
     sp = spec(game.title)
     return getattr(sp, "prior", None), getattr(sp, "evaluate", None)
@@ -331,7 +331,7 @@ class ISMCTSPolicy:
                                                                     0.05 * self.seconds)
         # one legal move is still searched: an analysis asks what it is worth (a review
         # searches the move taken and the best move each alone); play skips it (__call__)
-        prior_fn, eval_fn = _title_parts(infoset.game)
+        prior_fn, eval_fn = title_parts(infoset.game)
         if not self.prior:
             prior_fn = None
         if eval_fn is None:
@@ -483,32 +483,10 @@ class ISMCTSPolicy:
             node.w += r
 
     def _finish(self, state, rng, prior_fn, eval_fn):
-        """Play on for at most ``depth`` decisions, then score the position. A
-        random or prior rollout also stops at a decision of more than ``widen``
-        legal actions: one move drawn from hundreds says less about the position
-        than the title's evaluation does."""
-        depth = self.depth
-        rollout = self.rollout
-        wide = self.widen if not callable(rollout) else None
-        steps = 0
-        while state.current_player is not None and (depth is None or steps < depth):
-            ids = state.legal_action_ids()
-            n = len(ids)
-            if wide is not None and n > wide:
-                break
-            if n == 1 or rollout == "random" or (rollout == "prior" and prior_fn is None):
-                state.advance(int(ids[rng.randrange(n)]))
-            elif rollout == "prior":
-                w = prior_fn(state, ids)
-                state.advance(int(rng.choices(ids, weights=w)[0]))
-            else:
-                p = state.current_player
-                state.advance(state.game.resolve(rollout(state.observation(p),
-                                                          state.legal_actions())))
-            steps += 1
-        if state.current_player is None and self.reward == "win":
-            return win_shares(state)
-        return eval_fn(state)
+        """Play on from a leaf and score it (:func:`play_on`)."""
+        return play_on(state, rng, prior_fn, eval_fn, self.depth,
+                       self.widen if not callable(self.rollout) else None, self.rollout,
+                       self.reward)
 
     def __repr__(self):
         extra = "" if self.rollout == "prior" else \
@@ -521,6 +499,35 @@ class ISMCTSPolicy:
             budget = f"iterations={self.iterations}, seconds={self.seconds:g}"
         return (f"nbgames.bots.ismcts({budget}, depth={self.depth}, reward={self.reward!r}"
                 f"{extra}, seed={self.seed})")
+
+
+def play_on(state, rng, prior_fn, eval_fn, depth: int | None = 8, wide: int | None = 24,
+            rollout="prior", reward: str = "win") -> list[float]:
+    """Play ``state`` (in place) on for at most ``depth`` decisions (None: to the
+    end), each drawn from the title's prior ``prior_fn`` (``rollout="prior"``;
+    uniformly with ``"random"`` or without a prior; a policy: its move from the
+    mover's observation), then score it: each seat's win share if the game is over
+    (``reward="win"``), else ``eval_fn(state)``. A random or prior playout also
+    stops at a decision of more than ``wide`` legal actions: one move drawn from
+    hundreds says less about the position than the title's evaluation does."""
+    steps = 0
+    while state.current_player is not None and (depth is None or steps < depth):
+        ids = state.legal_action_ids()
+        n = len(ids)
+        if wide is not None and n > wide:
+            break
+        if n == 1 or rollout == "random" or (rollout == "prior" and prior_fn is None):
+            state.advance(int(ids[rng.randrange(n)]))
+        elif rollout == "prior":
+            w = prior_fn(state, ids)
+            state.advance(int(rng.choices(ids, weights=w)[0]))
+        else:
+            p = state.current_player
+            state.advance(state.game.resolve(rollout(state.observation(p), state.legal_actions())))
+        steps += 1
+    if state.current_player is None and reward == "win":
+        return win_shares(state)
+    return eval_fn(state)
 
 
 def _anchor_move(infoset, seed) -> int:

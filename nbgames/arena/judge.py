@@ -23,11 +23,16 @@ review seed and "good" under the next (about half of the disagreements of
 
 Where the values come from
 --------------------------
-*Search* (any advisor with ``analyse``; by default ``ismcts(iterations=budget,
-anchor=0)``). Every search here is *focused*: its first move limited to one move,
-the whole budget below it, with a fresh seed. Round 1 measures each candidate
+*Search* (any advisor with ``analyse``; by default playouts,
+``rollouts(n=budget)``, or ``ismcts(iterations=budget, anchor=0)``). Every
+measure here is *focused*: its first move limited to one move, the whole budget
+below it, with a fresh seed, the same for the moves of one round where the
+advisor is ``paired`` (playouts: the moves of a round are measured in the same
+worlds, so the deal cancels from their difference; a search is not paired, its
+tree takes other paths whatever its seed). Round 1 measures each candidate
 move (every legal move when there are at most :data:`CANDIDATES`, else the move
-taken and the three most visited by a *screen*, a search of every move). Then
+taken and the three most visited by a *screen*, one measure of every move:
+playouts halve to the better moves, a search visits them more). Then
 rounds measure the move taken and its *rivals* again, each alone with a fresh
 seed: round 1's best :data:`RIVALS` other moves, raced: a rival leaves the race
 once the paired rounds put it clearly below the leading one (the interval of
@@ -227,7 +232,8 @@ def search_measure(search, infoset, taken: int, seed: int, thresholds: dict) -> 
     def alone(aid, k):
         return _spawn(search, seed + 1 + k).analyse(Focused(infoset, (aid,)))[aid]
 
-    first = {aid: alone(aid, j) for j, aid in enumerate(cands)}
+    paired = bool(getattr(search, "paired", False))
+    first = {aid: alone(aid, 0 if paired else j) for j, aid in enumerate(cands)}
     # the rivals still in the race: round 1's best two; a rival leaves it once the paired
     # rounds put it clearly below the leading one
     alive = sorted((a for a in cands if a != taken),
@@ -249,7 +255,7 @@ def search_measure(search, infoset, taken: int, seed: int, thresholds: dict) -> 
     while len(vals[taken]) < MAX_ROUNDS:
         r += 1
         for j, aid in enumerate([taken, *alive]):
-            got = alone(aid, CANDIDATES * (r + 1) + j)
+            got = alone(aid, CANDIDATES * (r + 1) + (0 if paired else j))
             vals[aid].append(float(got["value"]))
             visits[aid] += int(got.get("visits", 0))
         if len(vals[taken]) < 2:
@@ -393,7 +399,7 @@ def judge(state, seat: int, taken: int, search, exact=None, seed: int = 0,
             got = None
     if got is None:
         got = search_measure(search, infoset, taken, s, th)
-        text = method + (f"; {got['candidates']} moves each searched alone, then the move taken "
+        text = method + (f"; {got['candidates']} moves each measured alone, then the move taken "
                          f"and the best of the others in {got['rounds']} rounds")
     else:
         text = (f"{got['method']}; hidden cards: every world ({got['draws']}) with its exact "

@@ -153,11 +153,11 @@ def review_parser(sub, epilog, kw) -> None:
     rv.add_argument("record", metavar="RECORD.json", help="a game's record (play --record)")
     rv.add_argument("--seats", default=None, help="comma-separated seats to review (default: all)")
     rv.add_argument("--budget", type=int, default=None,
-                    help=f"search iterations a search (default {DEFAULT_BUDGET}); by default fewer in a "
+                    help=f"playouts of each move (default {DEFAULT_BUDGET}); by default fewer in a "
                          f"long game, at least {LEAST_BUDGET}, so a whole game takes about a minute "
                          f"of CPU at most")
     rv.add_argument("--seed", type=int, default=0,
-                    help="the search's seed: the same seed gives the same review (default 0)")
+                    help="the review's seed: the same seed gives the same review (default 0)")
     rv.add_argument("--workers", type=int, default=1, help="processes (default 1: serial)")
     rv.add_argument("--no-exact", action="store_true", help="search only, no exact solver")
     rv.add_argument("--json", default=None, help="write every row here")

@@ -1,0 +1,113 @@
+"""Rollouts (nbgames.bots.rollouts): the review's default judge. Every value is a
+mean of playouts from worlds of the seat's information set; moves measured with
+one seed share their worlds (the review's paired rounds)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import nbgames
+from nbgames.arena.judge import Focused
+from nbgames.core.errors import OptionError, PolicyError
+
+TITLES = nbgames.games()
+
+
+def _position(title, seed=3, upto=6):
+    rec = nbgames.play(nbgames.load(title, players=2), ["greedy", "random"], seed=seed)
+    state = nbgames.replay(rec, upto=upto)
+    while len(state.legal_action_ids()) < 2:
+        state.apply(int(state.legal_action_ids()[0]))
+    return state
+
+
+class Recording:
+    """An information set that remembers the worlds it gave (as dicts)."""
+
+    def __init__(self, infoset):
+        self.inner = infoset
+        self.seat, self.game = infoset.seat, infoset.game
+        self.observation, self.legal_actions = infoset.observation, infoset.legal_actions
+        self.drawn = []
+
+    def sample(self, rng=None):
+        world = self.inner.sample(rng)
+        self.drawn.append(world.to_dict())
+        return world
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_every_legal_move_gets_a_value_in_win_chance_and_the_same_seed_repeats_it(title):
+    state = _position(title)
+    info = nbgames.InfoSet(state, state.current_player, random.Random(1))
+    bot = nbgames.bots.rollouts(n=16, seed=4)
+    got = bot.analyse(info)
+    legal = [int(a) for a in state.legal_action_ids()]
+    assert sorted(got) == sorted(legal)
+    per = max(8, 16 // len(legal)) if len(legal) > 1 else 16    # the playouts are shared
+    assert all(0.0 <= v["value"] <= 1.0 and v["visits"] >= per for v in got.values())
+    assert nbgames.bots.rollouts(n=16, seed=4).analyse(info) == got
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_two_moves_measured_with_one_seed_are_measured_in_the_same_worlds(title):
+    """Common random numbers: what the review's paired rounds rely on."""
+    state = _position(title)
+    seat = state.current_player
+    a, b = (int(x) for x in state.legal_action_ids()[:2])
+    worlds = {}
+    for aid in (a, b):
+        rec = Recording(nbgames.InfoSet(state, seat, random.Random(1)))
+        nbgames.bots.rollouts(n=6, seed=9).analyse(Focused(rec, (aid,)))
+        worlds[aid] = rec.drawn
+    assert len(worlds[a]) == 6 and worlds[a] == worlds[b]
+    rec = Recording(nbgames.InfoSet(state, seat, random.Random(1)))
+    nbgames.bots.rollouts(n=6, seed=10).analyse(Focused(rec, (a,)))
+    assert rec.drawn != worlds[a] or len(set(map(str, worlds[a]))) == 1   # another seed: others
+
+
+def test_rollouts_play_a_game_and_are_checked_and_named():
+    game = nbgames.load(TITLES[0], players=2)
+    bot = nbgames.bots.rollouts(n=4, seed=1)
+    rec = nbgames.play(game, [bot, "random"], seed=2)
+    assert len(rec["winners"]) >= 1
+    assert repr(bot) == "nbgames.bots.rollouts(n=4, depth=8, seed=1)" and bot.paired
+    for bad, word in (({"n": 0}, r"n \(playouts a move\) must be an int >= 1, got 0"),
+                      ({"depth": -1}, "depth"), ({"seed": "x"}, "seed"), ({"widen": 0}, "widen")):
+        with pytest.raises(OptionError, match=word):
+            nbgames.bots.rollouts(**bad)
+    state = game.new_state(seed=1)
+    with pytest.raises(PolicyError, match="infoset=nbgames.InfoSet"):
+        bot(state.observation(state.current_player), state.legal_actions())
+
+
+def test_the_review_judges_by_rollouts_unless_told_to_search():
+    rec = nbgames.play(nbgames.load(TITLES[0], players=2), ["random", "greedy"], seed=3)
+    by_default = nbgames.review(rec, seats=[1], budget=4, exact=False, progress=False)
+    searched = nbgames.review(rec, seats=[1], budget=4, exact=False, progress=False,
+                              advisor="ismcts")
+    assert by_default.advisor.startswith("rollouts(4): 4 playouts a move")
+    assert searched.advisor.startswith("ismcts(4): 4 iterations a search")
+    assert [r["step"] for r in by_default.rows] == [r["step"] for r in searched.rows]
+    with pytest.raises(OptionError, match='"rollouts", "ismcts"'):
+        nbgames.review(rec, advisor="mcts", progress=False)
+
+
+def test_a_first_look_halves_to_the_better_moves():
+    """Every move gets its share of playouts, then the better half (by those) twice
+    as many, until four remain; the first share of a move is what a focused
+    measure of it with as many playouts says (the same worlds)."""
+    title = "chill_and_chili"
+    state = _position(title, upto=2)
+    info = nbgames.InfoSet(state, state.current_player, random.Random(1))
+    legal = [int(a) for a in state.legal_action_ids()]
+    assert len(legal) > 8
+    got = nbgames.bots.rollouts(n=40, seed=2).analyse(info)
+    first = {a: nbgames.bots.rollouts(n=8, seed=2).analyse(Focused(info, (a,)))[a]["value"]
+             for a in legal}
+    kept = sorted(legal, key=lambda a: (-first[a], a))[:(len(legal) + 1) // 2]
+    assert {a for a in legal if got[a]["visits"] > 8} == set(kept)
+    assert {got[a]["visits"] for a in legal} >= {8, 16}
+    assert sum(got[a]["visits"] == max(v["visits"] for v in got.values()) for a in legal) >= 4
