@@ -4,7 +4,7 @@ backgammon programs roll a position out. The review's default judge.
 
 For a single legal move (a focused measure), ``n`` playouts: world ``i`` is drawn with a generator of
 the seed and ``i`` only, the move is played in it, everyone plays on for
-``depth`` decisions by the title's prior (:func:`nbgames.agents.search.play_on`:
+``depth`` decisions by the title's prior (``nbgames.agents.search.play_on``:
 a playout stops at a decision of more than ``widen`` moves, as the search's
 do) and the position is scored by the title's evaluation (each seat's win share
 if the game is over). The ``value`` is the mean for the seat, in win chance.
