@@ -96,14 +96,17 @@ Where the values come from
   ``advisor="ismcts"`` (``nbgames.bots.ismcts(iterations=budget, anchor=0)``)
   or any ``advisor`` with ``analyse`` searches instead.
 
-  *Why playouts by default.* A playout value shrinks with more playouts and
+  *Why playouts by default.* The noise of a playout value shrinks with more playouts and
   pairs across moves; a focused search's value of a hundred iterations moves by
   0.03 to 0.05 from seed to seed whatever its budget (it depends on what its tree
   happened to find). Measured with ``bench/review.py`` (the same game reviewed
   with five seeds; the share of decisions given the same class by all, and the
-  CPU seconds of one review), playouts against the search: Kupferkessel 66 %
-  against 38 % (30 s against 38 s), Veggies 100 % against 84 % (39 s against
-  34 s), the Cookoff 93 % against 91 % (8 s against 12 s). What playouts give
+  CPU seconds of one review), playouts against the search: the Cookoff 91 %
+  against 91 % (9 s against 12 s), Chill & Chili 91 % against 90 % (40 s against
+  39 s), Kupferkessel 57 % against 38 % (27 s against 38 s), Scoville 99 % against
+  97 % (43 s against 41 s), Veggies 100 % against 84 % (37 s against 34 s). In
+  Veggies a playout stops at the next placement (hundreds of moves), so a value is
+  the title's evaluation after the move: no noise, and no look further. What playouts give
   up: the others answer by the prior, not by their best reply.
 
 The default budget (:func:`~nbgames.arena.review.default_budget`: :data:`DEFAULT_BUDGET` playouts a
@@ -153,15 +156,16 @@ DEFAULT_ADVISOR = "rollouts"
 module doc, "Where the values come from"); ``advisor="ismcts"`` searches instead."""
 
 DEFAULT_BUDGET = 100
-"""Playouts of each move (or search iterations) of each search of a decision (the screen, and each move of
-a round) when no advisor and no ``budget`` are given, in a game short enough
-(see :data:`GAME_BUDGET`)."""
+"""Playouts of each move measured (or iterations of each search) of a decision
+when no advisor and no ``budget`` are given, in a game short enough (see
+:data:`GAME_BUDGET`)."""
 
-GAME_BUDGET = 30_000
-"""With the default budget, the iterations a whole game's review aims at: each
-search gets ``GAME_BUDGET / (8 * decisions)`` (8: a rough count of a decision's
-searches: up to four candidates, then rounds of two, more where the class is
-close, fewer with two moves), at most :data:`DEFAULT_BUDGET` and at least :data:`LEAST_BUDGET`,
+GAME_BUDGET = 27_000
+"""With the default budget, the playouts (or iterations) a whole game's review
+aims at: each measure gets ``GAME_BUDGET / (8 * decisions)`` (8: a rough count of
+a decision's measures: up to four candidates, then rounds of two, more where the
+class is close, fewer with two moves; 27,000, not 30,000: a Chill & Chili game of
+96 decisions took 54 s of CPU with 30,000), at most :data:`DEFAULT_BUDGET` and at least :data:`LEAST_BUDGET`,
 ``decisions`` counting every seat's decisions with a choice (so a seat's rows
 do not depend on which other seats are reviewed)."""
 
