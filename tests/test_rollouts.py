@@ -99,8 +99,9 @@ def test_a_first_look_halves_to_the_better_moves():
     """Every move gets its share of playouts, then the better half (by those) twice
     as many, until four remain; the first share of a move is what a focused
     measure of it with as many playouts says (the same worlds)."""
-    title = "chill_and_chili"
-    state = _position(title, upto=2)
+    # the first title with a position of 9 to 40 moves early on (halving runs there)
+    state = next(s for s in (_position(t, upto=k) for t in TITLES for k in range(2, 12))
+                 if 8 < len(s.legal_action_ids()) <= 40)
     info = nbgames.InfoSet(state, state.current_player, random.Random(1))
     legal = [int(a) for a in state.legal_action_ids()]
     assert len(legal) > 8

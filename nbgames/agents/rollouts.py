@@ -19,7 +19,7 @@ worlds, from the same generators (common random numbers): what the deal does
 to both cancels from their difference. :mod:`nbgames.arena.judge` gives the
 moves of one round the same seed where an advisor says ``paired``. Measured with
 ``bench/review.py --noise`` (8 seeds, three positions a title): the spread of the
-difference of two moves is 0.022 to 0.047 in Kupferkessel at 100 playouts
+difference of two moves is 0.022 to 0.047 in the noisiest title at 100 playouts
 against 0.056 to 0.068 for two focused searches of 100 iterations, and 0.012 to
 0.015 at 400 against 0.016 to 0.064 (a search's barely narrows); the reviews of
 a game with five seeds agree on 57 % of its decisions against 38 %
@@ -28,8 +28,8 @@ a game with five seeds agree on 57 % of its decisions against 38 %
 **What it does not do.** It does not search: the others answer by the prior,
 not by their best reply, so a move whose refutation the prior does not find
 looks better than it is, and a playout stops at a decision of more than
-``widen`` moves (in Veggies the next placement: there a value is the title's
-evaluation after the move). ``nbgames.bots.ismcts(...)`` searches (noisier at
+``widen`` moves (where the next decision is a placement among hundreds, a
+value is the title's evaluation after the move). ``nbgames.bots.ismcts(...)`` searches (noisier at
 the same cost: a search's value depends on what its tree happened to find).
 
 A policy too: ``rollouts(...)(observation, legal_actions, infoset)`` plays the

@@ -74,16 +74,15 @@ greedy-vs-random game), by the search and by playouts, and of the difference of
 two moves measured with one seed, what a round compares. One search's value:
 0.000 to 0.084 at 100 iterations and 0.000 to 0.058 at 400, against a binomial
 bound ``sqrt(p(1-p)/n)`` from the visits of up to 0.05 and 0.025: ten times the
-noise in titles whose evaluation is smooth, half of it in Kupferkessel and
-Veggies, where a search's value depends on what its tree happened to find
-(there four times the iterations barely narrow it). The difference of two moves,
-at 100 (400) iterations or playouts, search against paired playouts: the Cookoff
-0.009-0.017 (0.006-0.011) against 0.002-0.010 (0.001-0.005), Chill & Chili
-0.002-0.013 (0.001-0.010) against 0.001-0.009 (0.001-0.004), Kupferkessel
-0.056-0.068 (0.016-0.064) against 0.022-0.047 (0.012-0.015), Scoville 0.000-0.003
-against 0.000, Veggies 0.012-0.051 against 0.000 (there a playout stops at the
-next placement, a decision of hundreds of moves, so a value is the title's
-evaluation after the move, which no hidden tile changes). So the rounds measure
+noise in titles whose evaluation is smooth, half of it in two titles where a
+search's value depends on what its tree happened to find (there four times the
+iterations barely narrow it). The difference of two moves, at 100 (400)
+iterations or playouts, search against paired playouts: in the noisiest title
+0.056-0.068 (0.016-0.064) against 0.022-0.047 (0.012-0.015); in two others at
+most 0.017 (0.011) against at most 0.010 (0.005); in one at most 0.003 against
+0.000; and 0.012-0.051 against 0.000 in the title whose next decision after a
+move is a placement among hundreds (a playout stops there, so a value is the
+title's evaluation after the move, which no hidden tile changes). So the rounds measure
 the noise instead of assuming it. ``bench/review.py`` also measures how often
 reviews with other seeds agree.
 """

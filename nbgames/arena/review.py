@@ -101,12 +101,12 @@ Where the values come from
   0.03 to 0.05 from seed to seed whatever its budget (it depends on what its tree
   happened to find). Measured with ``bench/review.py`` (the same game reviewed
   with five seeds; the share of decisions given the same class by all, and the
-  CPU seconds of one review), playouts against the search: the Cookoff 91 %
-  against 91 % (9 s against 12 s), Chill & Chili 91 % against 90 % (40 s against
-  39 s), Kupferkessel 57 % against 38 % (27 s against 38 s), Scoville 99 % against
-  97 % (43 s against 41 s), Veggies 100 % against 84 % (37 s against 34 s). In
-  Veggies a playout stops at the next placement (hundreds of moves), so a value is
-  the title's evaluation after the move: no noise, and no look further. What playouts give
+  CPU seconds of one review), playouts against the search, title by title: 91 %
+  against 91 %, 91 % against 90 %, 57 % against 38 %, 99 % against 97 % and 100 %
+  against 84 %, in 9 to 43 s of CPU against 12 to 41 s. Where the next decision
+  after a move is a placement among hundreds, a playout stops there (as the
+  search's do), so a value is the title's evaluation after the move: no noise,
+  and no look further. What playouts give
   up: the others answer by the prior, not by their best reply.
 
 The default budget (:func:`~nbgames.arena.review.default_budget`: :data:`DEFAULT_BUDGET` playouts a
@@ -164,8 +164,8 @@ GAME_BUDGET = 27_000
 """With the default budget, the playouts (or iterations) a whole game's review
 aims at: each measure gets ``GAME_BUDGET / (8 * decisions)`` (8: a rough count of
 a decision's measures: up to four candidates, then rounds of two, more where the
-class is close, fewer with two moves; 27,000, not 30,000: a Chill & Chili game of
-96 decisions took 54 s of CPU with 30,000), at most :data:`DEFAULT_BUDGET` and at least :data:`LEAST_BUDGET`,
+class is close, fewer with two moves; 27,000, not 30,000: a game of 96
+decisions took 54 s of CPU with 30,000), at most :data:`DEFAULT_BUDGET` and at least :data:`LEAST_BUDGET`,
 ``decisions`` counting every seat's decisions with a choice (so a seat's rows
 do not depend on which other seats are reviewed)."""
 

@@ -49,7 +49,7 @@ def test_the_review_is_on_the_exported_board(browser, pages, title, artifacts):
     try:
         page.goto(path.as_uri())
         page.wait_for_selector("body[data-ready='1']", timeout=15_000)
-        assert "Reviewed by ismcts(4)" in page.inner_text("#nbg-about")
+        assert "Reviewed by rollouts(4)" in page.inner_text("#nbg-about")
         marks = page.locator(".nbg-rv-mark")
         assert marks.count() == len(rows)
         steps = [int(s) for s in marks.evaluate_all("els => els.map(e => e.dataset.step)")]
