@@ -50,7 +50,7 @@ import random
 
 from ..core.errors import OptionError, PolicyError
 from ..core.validate import as_int
-from .search import play_on, score_evaluation, title_parts
+from .search import draw_world, play_on, score_evaluation, title_parts
 
 DEFAULT_PLAYOUTS = 100
 """Playouts of each move by default (a first look at every move shares them,
@@ -78,7 +78,6 @@ class RolloutPolicy:
         self.depth = as_int(depth, "depth (None: play to the end)", 0, None, optional=True)
         self.widen = as_int(widen, "widen", 1, None)
         self.seed = as_int(seed, "seed", None, None)
-        self.iterations = self.n                   # what a review's method text says
         self.name = f"rollouts({self.n})"
         self.last_analysis: dict | None = None
 
@@ -104,10 +103,7 @@ class RolloutPolicy:
         def measure(aid, upto):
             for i in range(done[aid], upto):
                 rng = random.Random(f"{self.seed}|{i}")
-                world = infoset.sample(rng)
-                world.quiet()
-                if prior_fn is not None and world.secret_open():
-                    world.resample_secrets(seat, rng, weights=prior_fn)
+                world = draw_world(infoset, rng, prior_fn)
                 world.advance(aid)
                 total[aid] += play_on(world, rng, prior_fn, eval_fn, self.depth, self.widen)[seat]
             done[aid] = max(done[aid], upto)

@@ -347,14 +347,7 @@ class ISMCTSPolicy:
                 break
             if deadline is not None and timer() >= deadline:
                 break
-            sample = infoset.sample(rng)
-            sample.quiet()
-            if prior_fn is not None and sample.secret_open():
-                # the others' sealed choices come out of a determinization uniformly; a
-                # uniform bid of all one's money is no model of anybody: draw them
-                # again from the title's prior, the model the tree and rollouts use
-                sample.resample_secrets(seat, rng, weights=prior_fn)
-            iterate(sample, root, rng, prior_fn, eval_fn)
+            iterate(draw_world(infoset, rng, prior_fn), root, rng, prior_fn, eval_fn)
             done += 1
             if progress is not None and clock() >= next_report:
                 next_report = clock() + 0.1
@@ -499,6 +492,18 @@ class ISMCTSPolicy:
             budget = f"iterations={self.iterations}, seconds={self.seconds:g}"
         return (f"nbgames.bots.ismcts({budget}, depth={self.depth}, reward={self.reward!r}"
                 f"{extra}, seed={self.seed})")
+
+
+def draw_world(infoset, rng, prior_fn):
+    """A world of ``infoset`` to play in (``infoset.sample(rng)``, quiet). The
+    others' sealed choices come out of a determinization uniformly; a uniform bid
+    of all one's money is no model of anybody: with a prior they are drawn again
+    from it, the model the tree and the playouts use."""
+    world = infoset.sample(rng)
+    world.quiet()
+    if prior_fn is not None and world.secret_open():
+        world.resample_secrets(infoset.seat, rng, weights=prior_fn)
+    return world
 
 
 def play_on(state, rng, prior_fn, eval_fn, depth: int | None = 8, wide: int | None = 24,

@@ -268,8 +268,8 @@ def _search_text(search) -> str:
     name = policy_name(search)
     if secs:
         return f"{name}: {secs} s a search"
-    if getattr(search, "paired", False) and iters:
-        return f"{name}: {iters} playouts a move"
+    if getattr(search, "paired", False) and getattr(search, "n", None):
+        return f"{name}: {search.n} playouts a move"
     return f"{name}: {iters} iterations a search" if iters else name
 
 
