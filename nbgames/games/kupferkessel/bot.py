@@ -268,20 +268,35 @@ class Forgetful:
 # A position reached in a search is a determinized State: in table mode every buried
 # kettle card (the seat's own too) is a sample, so these read an expectation.
 
-def _kettle_points(game, kettle, seat: int) -> float:
-    """Ingredient points of one kettle (Scoring), without the value-1 bonus."""
+def _tally(game, kettle, seat: int) -> dict:
+    """By ingredient of one kettle: [cards, total value, doubled] (Scoring; doubled: the
+    ingredient is the seat's own colour, as its last card says)."""
     ing, val, col = game.ingredient, game.value, game.colour
     own = game.seat_colours[seat]
-    count: dict = {}
-    total: dict = {}
-    doubled: dict = {}
+    out: dict = {}
     for c in kettle:
-        i = ing[c]
-        count[i] = count.get(i, 0) + 1
-        total[i] = total.get(i, 0) + val[c]
-        doubled[i] = col[c] == own
+        t = out.setdefault(ing[c], [0, 0, False])
+        t[0] += 1
+        t[1] += val[c]
+        t[2] = col[c] == own
+    return out
+
+
+def _kettle_points(game, kettle, seat: int) -> float:
+    """Ingredient points of one kettle (Scoring), without the value-1 bonus."""
     four = game.components.four_bonus
-    return sum(scoring.ingredient_points(k, total[i], doubled[i], four) for i, k in count.items())
+    return sum(scoring.ingredient_points(k, total, doubled, four)
+               for k, total, doubled in _tally(game, kettle, seat).values())
+
+
+def _gain(game, tally, seat: int, card) -> int:
+    """How much ``card`` added to a kettle of ``tally`` (:func:`_tally`) changes its
+    ingredient points: only its own ingredient's points change."""
+    four = game.components.four_bonus
+    k, total, doubled = tally.get(game.ingredient[card], (0, 0, False))
+    after = scoring.ingredient_points(k + 1, total + game.value[card],
+                                      game.colour[card] == game.seat_colours[seat], four)
+    return after - scoring.ingredient_points(k, total, doubled, four)
 
 
 def _ones(game, kettles) -> list[int]:
@@ -298,21 +313,19 @@ def search_prior(state, ids) -> list[float]:
     for value-1 cards; symbols are mostly used and a last card kept when it helps."""
     g = state.game
     seat = state.current_player
-    kettle = state.kettles[seat]
-    base = _kettle_points(g, kettle, seat)
+    tally = _tally(g, state.kettles[seat], seat)
     out = []
     for a in ids:
         cell = g.cell_of.get(a)
         if cell is not None:
             card = state.grid[cell]
-            gain = _kettle_points(g, kettle + [card], seat) - base
+            gain = _gain(g, tally, seat, card)
             gain += 0.8 if g.value[card] == 1 else 0.0
             out.append(math.exp(max(-12.0, min(gain, 12.0)) / 3.0))
         elif a in g.use_ids:
             out.append(3.0)
         elif a == g.last_ids[0]:            # keep the last card
-            card = state.pending
-            gain = _kettle_points(g, kettle + [card], seat) - base
+            gain = _gain(g, tally, seat, state.pending)
             out.append(math.exp(max(-12.0, min(gain, 12.0)) / 3.0))
         else:
             out.append(1.0)
