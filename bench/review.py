@@ -72,7 +72,7 @@ def one(title: str, seeds: int, game_seed: int) -> dict:
     excess = [a - b for a, b in zip(means[0], means[1])]
     first = reviews[0].summary(as_frame=False)
     return {"title": title, "scores": rec["scores"], "judged": len(reviews[0].rows),
-            "iterations": rv.default_budget(len(reviews[0].rows)),
+            "iterations": rv.default_budget(len(reviews[0].rows), rv.budget_scale(title)),
             "exact": sum(r["source"] == "exact" for r in reviews[0].rows),
             "cpu": cpu, "same": same, "modal": modal,
             "classes": Counter(r["class"] for rev in reviews for r in rev.rows),

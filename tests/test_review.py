@@ -202,6 +202,28 @@ def test_the_moves_compared_are_each_searched_alone_in_rounds():
             assert r["class"] != "unclear"            # rounds stop once the class is clear
 
 
+def test_a_title_may_declare_that_its_review_affords_more_playouts(monkeypatch):
+    """A title whose playouts are cheap declares how many times the default budget its
+    review spends (its spec's extra["review"]["budget"]); the review's playouts a move
+    follow it, and every other title keeps the default."""
+    from nbgames.core.registry import spec
+    scales = {t: rv.budget_scale(t) for t in TITLES}
+    for t, s in scales.items():
+        assert s == spec(t).extra.get("review", {}).get("budget", 1.0) and s >= 1
+    assert any(s > 1 for s in scales.values())          # at least one title declares one
+    assert rv.default_budget(300) == max(rv.LEAST_BUDGET, rv.GAME_BUDGET // 2400)
+    assert rv.default_budget(300, 3.0) == max(rv.LEAST_BUDGET, 3 * rv.GAME_BUDGET // 2400)
+    assert rv.default_budget(1, 3.0) == 3 * rv.DEFAULT_BUDGET
+    monkeypatch.setattr(rv, "DEFAULT_BUDGET", 4)
+    for t in sorted(scales, key=scales.get)[-1:] + sorted(scales, key=scales.get)[:1]:
+        state = nbgames.replay(_record(t), upto=0)
+        while len(state.legal_action_ids()) < 2:
+            state.apply(state.legal_action_ids()[0])
+        (row,) = nbgames.review(state.clone().apply(state.legal_action_ids()[0]).record(),
+                                seats=[state.current_player], exact=False, progress=False).rows
+        assert row["method"].startswith(f"rollouts({round(4 * scales[t])}):"), (t, row["method"])
+
+
 def test_exact_rows_say_so():
     rec = _record(TITLES[0], seed=4)
     rev = nbgames.review(rec, seats=[0], budget=10, progress=False)

@@ -113,7 +113,10 @@ The default budget (:func:`~nbgames.arena.review.default_budget`: :data:`DEFAULT
 move, fewer in a long game, so that a game's review spends about
 :data:`GAME_BUDGET` of them) keeps a whole game of every title within a
 minute of one core: ``bench/review.py`` measures the time per game and how
-often reviews with other seeds agree.
+often reviews with other seeds agree. A title whose playouts are cheap declares
+how many times that budget its review affords within the minute
+(:func:`~nbgames.arena.review.budget_scale`, its spec's ``extra["review"]``):
+more playouts narrow every interval, so fewer classes change with the seed.
 
 The work goes to any ``concurrent.futures`` executor (dask's
 ``client.get_executor()`` included), in batches, with a progress bar, and gives
@@ -127,7 +130,7 @@ import time
 
 from ..agents.adapter import policy_name
 from ..core.errors import OptionError
-from ..core.registry import replay
+from ..core.registry import replay, spec
 from ..core.validate import as_int
 from .judge import (
     CANDIDATES,
@@ -147,7 +150,8 @@ from .review_result import Review
 from .review_run import decisions_of, progress_bar, review_batch, run
 
 __all__ = ["review", "Review", "CLASSES", "THRESHOLDS", "COLUMNS", "DEFAULT_ADVISOR", "DEFAULT_BUDGET",
-           "EXACT_NODES", "EXACT_WORLDS", "GAME_BUDGET", "LEAST_BUDGET", "default_budget", "CANDIDATES",
+           "EXACT_NODES", "EXACT_WORLDS", "GAME_BUDGET", "LEAST_BUDGET", "default_budget", "budget_scale",
+           "CANDIDATES",
            "MIN_ROUNDS", "MAX_ROUNDS", "RIVALS", "classify", "verdict", "settled", "decision_seed",
            "decisions_of", "judge", "review_batch"]
 
@@ -195,20 +199,31 @@ def _check_thresholds(thresholds) -> dict:
 
 
 # -- the advisors ---------------------------------------------------------------------------
-def default_budget(decisions: int) -> int:
+def default_budget(decisions: int, scale: float = 1.0) -> int:
     """The playouts of a move (or iterations of a search) with the default budget, for a game of
-    ``decisions`` decisions with a choice (see :data:`GAME_BUDGET`)."""
-    return min(DEFAULT_BUDGET, max(LEAST_BUDGET, GAME_BUDGET // (8 * max(1, decisions))))
+    ``decisions`` decisions with a choice (see :data:`GAME_BUDGET`), times ``scale``: what
+    the title declares its cheaper playouts afford (:func:`budget_scale`)."""
+    return min(round(DEFAULT_BUDGET * scale),
+               max(LEAST_BUDGET, round(GAME_BUDGET * scale) // (8 * max(1, decisions))))
 
 
-def _search_advisor(advisor, budget, decisions):
+def budget_scale(title: str) -> float:
+    """How many times the default budget a review of ``title`` spends: its spec's
+    ``extra["review"]["budget"]`` (1 when it declares none). A title whose playouts
+    are cheap declares how many more of them still keep a game's review within a
+    minute of one core, with what it measured; more playouts narrow every interval,
+    so fewer classes change with the review's seed."""
+    return float(spec(title).extra.get("review", {}).get("budget", 1.0))
+
+
+def _search_advisor(advisor, budget, decisions, scale=1.0):
     """(search advisor, exact advisor or None) from the ``advisor`` argument."""
     from ..agents.rollouts import rollouts
     from ..agents.search import ismcts
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 1):
         raise OptionError(f"budget must be None (default {DEFAULT_BUDGET}, fewer in a long game) "
                           f"or an int >= 1 (playouts a move, or search iterations), got {budget!r}")
-    n = budget or default_budget(decisions)
+    n = budget or default_budget(decisions, scale)
     # the review's own search has no anchor: a judge that leans to the heuristic bot's
     # move would favour the bot it reviews
     made = {"rollouts": lambda: rollouts(n=n), "ismcts": lambda: ismcts(iterations=n, anchor=0)}
@@ -331,7 +346,7 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
     game = final.game
     seats = _seats(seats, game.players)
     everyone = decisions_of(record, list(range(game.players)))
-    search, have = _search_advisor(advisor, budget, len(everyone))
+    search, have = _search_advisor(advisor, budget, len(everyone), budget_scale(game.title))
     exact_adv = _exact_advisor(exact, game.players, have)
     seed = as_int(seed, "seed", -(2**63), 2**63 - 1)
     th = _check_thresholds(thresholds)

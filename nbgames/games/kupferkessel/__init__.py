@@ -129,7 +129,15 @@ SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
                  js=("kupferkessel.js",), bench_players=(2, 3),
                  variants=({"memory": "recall"}, {"recipes": True},
                            {"memory": "recall", "recipes": True}),
-                 encoder=encoder.encode, prior=bot.search_prior, evaluate=bot.search_evaluate)
+                 encoder=encoder.encode, prior=bot.search_prior, evaluate=bot.search_evaluate,
+                 # a review spends 3 times the default playouts here: its playouts are
+                 # cheap (a random-vs-greedy game, game seed 1, 58 decisions, reviewed with
+                 # seeds 0-4 by bench/review.py: 17.5 s of CPU at the default, 30-45 s at 3
+                 # times with the other core busy), and the same class under every seed went
+                 # from 57% of the decisions to 74% (76% at 2 times). What stays unstable
+                 # sits on a class line (mean losses of 0.10-0.13 between inaccuracy and
+                 # mistake, 0.02-0.04 between best and good).
+                 extra={"review": {"budget": 3.0}})
 
 __doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
