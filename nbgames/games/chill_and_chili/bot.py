@@ -81,6 +81,12 @@ def choose(obs: dict, legal, rng) -> int:
     return max(zip(ids, values), key=lambda x: (x[1], rng.random()))[0]
 
 
+ACCESSORY_RATE = (0.35, 0.45, 0.3, 0.1)
+"""What a laid-out accessory is worth a turn, in end-game points, by accessory
+(Fertilizer, Watering Can, Wheelbarrow, Scarecrow): the bot's estimate of what its
+lasting advantage (rulebook, "Laying Out an Accessory Card") brings."""
+
+
 def action_values(obs: dict, ids: list[int], game) -> list[float]:
     """What the bot thinks each of ``ids`` is worth, in end-game points (see the
     module docstring)."""
@@ -138,8 +144,7 @@ def action_values(obs: dict, ids: list[int], game) -> list[float]:
             return 1.2
         if kind in ("accessory", "layout"):
             a = v[0]
-            rate = (0.35, 0.45, 0.3, 0.1)[a]
-            worth = rate * turns_left
+            worth = ACCESSORY_RATE[a] * turns_left
             if kind == "accessory":
                 return worth - game.acc_price[a] * coin - 1.5
             return worth - 1
@@ -192,8 +197,9 @@ def _mean_card(obs, f, card_value) -> float:
 
 def search_prior(state, ids) -> list[float]:
     """How likely the seat to move is to take each legal action: a softmax, over
-    0.7 points, of :func:`action_values` from its own observation of the position."""
-    values = action_values(state.observation(state.current_player), ids, state.game)
+    0.7 points, of :func:`action_values` from its own view of the position (the
+    part of its observation a decision reads: ``decision_view``)."""
+    values = action_values(state.decision_view(state.current_player), ids, state.game)
     top = max(values)
     return [math.exp((v - top) / 0.7) for v in values]
 
@@ -201,8 +207,15 @@ def search_prior(state, ids) -> list[float]:
 def search_evaluate(state) -> list[float]:
     """Each seat's expected share of the win: a logistic of its lead over the best
     other seat, in points as the game would score now (beds, doubled when watered;
-    cards in hand; coins), coins valued higher while there are turns to spend them
-    and unwatered beds at a share of their missing points. The scale is 5 points."""
+    cards in hand; coins), coins valued higher while there are turns to spend them,
+    unwatered beds at a share of their missing points, and accessories at what they
+    bring in the turns left (:data:`ACCESSORY_RATE` a turn; one in hand at 0.6 of
+    that from the next turn on: it must first be laid out). The scale is 5 points.
+
+    Without the accessories a search saw a purchase as coins lost: judged against
+    greedy play to the end over 40 deals (12 early decisions of a random-vs-greedy
+    game, game seeds 1 and 2), the playouts' losses correlated 0.11 and 0.16 with it;
+    with them 0.60 and 0.84."""
     g = state.game
     n = g.players
     lines = state._lines()
@@ -218,5 +231,10 @@ def search_evaluate(state) -> list[float]:
         for c, d in state.beds[s]:
             if d < suns[c]:
                 v += 0.3 * points[c] * d / suns[c] * min(1.0, turns_left / 3)
+        for a, rate in enumerate(ACCESSORY_RATE):
+            if state.laid[s] >> a & 1:
+                v += rate * turns_left
+            elif state.held[s] >> a & 1:
+                v += 0.6 * rate * max(0.0, turns_left - 1)
         est.append(v)
     return margin_values(est, 5.0)

@@ -659,7 +659,10 @@ class ChillState(State):
         return (len(self.beds[seat]),)
 
     # -- views ------------------------------------------------------------------
-    def _observation(self, seat):
+    def decision_view(self, seat):
+        """The part of ``observation(seat)`` a decision reads (the bot's
+        ``action_values`` and the search's prior, a playout at a time): the same
+        values, built without the rest (scores, bed values, logs of draws)."""
         g = self.game
         n = g.players
         mine = seat is not None
@@ -667,33 +670,44 @@ class ChillState(State):
         for t in self.compost:
             counts[t] += 1
         obs = {
-            "stage": self.stage, "turn": self.turn,
-            "pond_board": self.pond_board, "pond": self.pond, "well": self.well,
-            "take": self._take_chips(), "take_left": self.pond - self._take_chips(),
-            "draw": len(self.draw), "compost": counts,
+            "stage": self.stage, "turn": self.turn, "seat": seat, "players": n,
+            "pond_board": self.pond_board, "take": self._take_chips(), "compost": counts,
             "market": [list(r) for r in self.market],
-            "stacks": list(self.stacks),
             "coins": list(self.coins),
             "laid": [[a for a in range(4) if self.laid[s] >> a & 1] for s in range(n)],
-            "held": [[a for a in range(4) if self.held[s] >> a & 1] for s in range(n)],
-            "hand_sizes": [self.hand_size(s) for s in range(n)],
             "beds": [[[c, d] for c, d in b] for b in self.beds],
-            "bed_values": [[scoring.bed_points(g.combo_points[c], g.combo_suns[c], d)
-                            for c, d in b] for b in self.beds],
-            "watered": [[i for i, (c, d) in enumerate(b) if scoring.watered(g.combo_suns[c], d)]
-                        for b in self.beds],
             "drops": self.drops,
-            "fresh_used": self.fresh_used, "scarecrow_used": self.scare_used,
-            "last_turn": self.last,
             "hand": list(self.hands[seat]) if mine else [],
-            "drew": sorted(self.drew[seat]) if mine else [],
-            "known": [list(k) for k in self.known],
-            "scores": self._scores(),
         }
         if self.stage in ("can", "barrow"):
             obs["pending_chips"] = self._accessory_chips(self.stage)
         if mine and seat == self.turn and self.stage == "main":
             obs["take_preview"] = self._take_preview(seat)
+        return obs
+
+    def _observation(self, seat):
+        g = self.game
+        n = g.players
+        mine = seat is not None
+        obs = self.decision_view(seat)
+        del obs["seat"], obs["players"]             # core keys: observation() sets them
+        obs.update({
+            "pond": self.pond, "well": self.well,
+            "take_left": self.pond - self._take_chips(),
+            "draw": len(self.draw),
+            "stacks": list(self.stacks),
+            "held": [[a for a in range(4) if self.held[s] >> a & 1] for s in range(n)],
+            "hand_sizes": [self.hand_size(s) for s in range(n)],
+            "bed_values": [[scoring.bed_points(g.combo_points[c], g.combo_suns[c], d)
+                            for c, d in b] for b in self.beds],
+            "watered": [[i for i, (c, d) in enumerate(b) if scoring.watered(g.combo_suns[c], d)]
+                        for b in self.beds],
+            "fresh_used": self.fresh_used, "scarecrow_used": self.scare_used,
+            "last_turn": self.last,
+            "drew": sorted(self.drew[seat]) if mine else [],
+            "known": [list(k) for k in self.known],
+            "scores": self._scores(),
+        })
         if self.result is not None:
             obs["result"] = {"rows": [dict(x) for x in self.result["rows"]],
                              "winners": list(self.result["winners"])}
