@@ -103,7 +103,11 @@ Where the values come from
   with five seeds; the share of decisions given the same class by all, and the
   CPU seconds of one review), playouts against the search, title by title: 91 %
   against 91 %, 91 % against 90 %, 57 % against 38 %, 99 % against 97 % and 100 %
-  against 84 %, in 9 to 43 s of CPU against 12 to 41 s. Where the next decision
+  against 84 %, in 9 to 43 s of CPU against 12 to 41 s (the titles in
+  ``nbgames.games()`` order). Since then one title's evaluation counts what its
+  playouts missed and one title declares three times the budget
+  (:func:`~nbgames.arena.review.budget_scale`): 91, 95, 74, 99 and 100 %, in 10 to
+  44 s of CPU (the most of five reviews: 12, 35, 42, 46 and 37 s). Where the next decision
   after a move is a placement among hundreds, a playout stops there (as the
   search's do), so a value is the title's evaluation after the move: no noise,
   and no look further. What playouts give
