@@ -475,6 +475,21 @@ class _Truth:
         _play_on(s, state, i, on_step)
         return s
 
+    def rebuild_world(self, world, on_step, rng):
+        """``world`` rebuilt from its own chance outcomes (:meth:`outcomes_for`) and
+        the actions, ``on_step(step, before, aid)`` before each replayed action; None
+        where it has none. Its secret choices are the world's own draws."""
+        outcomes = self.outcomes_for(world, rng)
+        if outcomes is None:
+            return None
+        try:
+            rebuilt = self.replay(outcomes, on_step, rng.getrandbits(63))
+        except RecordError:
+            return None
+        if self.state._secret is not None:
+            rebuilt._secret = [list(p) for p in world._secret]
+        return rebuilt
+
     def outcomes_for(self, world, rng) -> list | None:
         """The chance outcomes that deal ``world``'s items where the truth's stand,
         or None where the world's items cannot be so placed."""
@@ -509,6 +524,100 @@ class _Truth:
                 new.append(pile.pop())
             outcomes[point] = (kind, n, tuple(new))
         return outcomes
+
+
+class _Window:
+    """The stretch of play a seat remembers, for a title whose hidden holdings are
+    redrawn by its own rules (``hook`` parts, hidden now) rather than dealt: a
+    world's history is that stretch replayed from the world's own holdings rolled
+    back to its start. Kept only while a pool is made.
+
+    The title's State gives two hooks: ``_window_mark()``, a value that is the same
+    over the stretch (Scoville: the round), and ``_roll_back(now)``, called on the
+    stretch's first position holding ``now``'s non-public parts (a world, as it
+    stands now): it undoes on them, in place, what the stretch's public events did
+    (read off ``now``), and returns False where it cannot. The first position's
+    public parts, seat to move and (empty) secret choices come from the truth's own
+    replay, everything else from the world: no hidden part of the truth reaches a
+    world or its weights. A stretch with a chance point in it, or begun inside a
+    round of secret choices, has no window."""
+
+    @staticmethod
+    def applies(state) -> bool:
+        return hasattr(state, "_roll_back") and any(
+            p.hook and p.hidden_now(state) for p in state.FIELDS.values())
+
+    def __init__(self, state, seat, window):
+        self.state = state
+        self.seat = seat
+        mark = state._window_mark()
+        steps: list = []
+        first: list = []
+
+        def watch(before, aid):
+            if not first and before._window_mark() == mark:
+                first.append((len(before.history), len(before._outcomes), before.clone()))
+            steps.append(before.current_player)
+
+        end = rebuild(state, on_step=watch, quiet=True)
+        if not first:
+            first.append((len(end.history), len(end._outcomes), end))
+        self.begin, dealt, start = first[0]
+        if dealt != len(end._outcomes):
+            raise RecordError(f"{state.game.title}: a chance point in the remembered stretch")
+        if start._secret is not None and any(start._secret):
+            raise RecordError(f"{state.game.title}: the remembered stretch begins inside a "
+                              f"round of secret choices")
+        self.steps = steps
+        self.current_player = start.current_player
+        self.secret = start._secret
+        self.public = [name for name, part in state.FIELDS.items() if part.kind == "public"]
+        self.start = start
+        n_hist = len(state.history)
+        self.open_from = n_hist
+        if state._secret is not None:
+            self.open_from = n_hist - sum(len(p) for p in state._secret)
+        others = [i for i in range(self.begin, self.open_from)
+                  if steps[i] != seat and steps[i] is not None]
+        self.weigh = set(others[-window:]) if window else set()
+
+    def rebuild_world(self, world, on_step, rng):
+        """``world`` replayed over the stretch from its own holdings rolled back, the
+        open round's secret choices its own draws; None where the title cannot roll
+        it back or an action is not legal in it."""
+        state = self.state
+        s = world.clone()
+        fresh = self.start.clone()                # the stretch's public parts, copied
+        for name in self.public:
+            setattr(s, name, getattr(fresh, name))
+        s.current_player = self.current_player
+        s._secret = None if self.secret is None else [[] for _ in self.secret]
+        s._legal = None
+        s.quiet()
+        s.seed = rng.getrandbits(63)
+        if s._roll_back(world) is False:
+            return None
+        s._legal = None
+        s._forced = []
+        history = state.history
+        picks = [0] * state.game.players
+        try:
+            for i in range(self.begin, len(history)):
+                aid = history[i]
+                if i >= self.open_from:           # a secret choice: the world's own
+                    mover = self.steps[i]
+                    if picks[mover] >= len(world._secret[mover]):
+                        return None
+                    aid = world._secret[mover][picks[mover]]
+                    picks[mover] += 1
+                on_step(i, s, aid)
+                if not s.is_legal(aid):
+                    return None
+                s.advance(aid)
+        except RecordError:
+            return None                           # it reached a chance point the truth did not
+        del s._forced
+        return s
 
 
 PROBE = 16
@@ -600,7 +709,8 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
     t0 = clock()
     pool = WorldPool()
     try:
-        truth = _Truth(state, seat, window)
+        truth = _Window(state, seat, window) if _Window.applies(state) else \
+            _Truth(state, seat, window)
     except RecordError as e:
         pool.note = f"no history to rebuild ({e})"
         pool.seconds = clock() - t0
@@ -619,9 +729,6 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
             break           # out of time (twice it while no world could be weighted yet)
         pool.tried += 1
         w = state.determinize(seat, rng)
-        outcomes = truth.outcomes_for(w, rng)
-        if outcomes is None:
-            continue
         logp = [0.0]
 
         def weigh(i, before, aid, logp=logp):
@@ -638,13 +745,8 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
                     p = likelihood(model, before, aid, sharpen)
                 logp[0] += math.log(p) if p > 0 else -math.inf
 
-        try:
-            rebuilt = truth.replay(outcomes, weigh, rng.getrandbits(63))
-        except RecordError:
-            continue
-        if state._secret is not None:
-            rebuilt._secret = [list(p) for p in w._secret]   # the world's own secret draws
-        if _key(rebuilt) != _key(w):
+        rebuilt = truth.rebuild_world(w, weigh, rng)
+        if rebuilt is None or _key(rebuilt) != _key(w):
             continue
         pool.with_past += 1
         if logp[0] == -math.inf:
