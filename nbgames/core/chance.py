@@ -15,9 +15,26 @@ trace of the truth); its chance outcomes are found by replaying the game once wi
 every dealt item *tagged* with where it was dealt from, and reading, place by
 place, which world item stands where the true one stands. Replaying the actions
 with those outcomes must give exactly the determinized world; where it does not
-(a title whose hidden parts are not dealt items, such as money behind a screen,
-or a rule that moves items by what they are), the world has no history
-and is not used. With a history, each world is weighted by how likely the other
+(a title whose hidden parts are not dealt items, or a rule that moves items by
+what they are), the world has no history and is not used.
+
+A title whose hidden holdings are redrawn by its own rules (``hook`` parts, such
+as money behind a screen) gives its worlds a shorter past instead: the stretch
+of play a seat remembers. Its State gives two optional hooks:
+``_window_mark()``, a value that stays the same over the stretch and never
+comes back once it changed (the round number, say), and ``_roll_back(now)``,
+called on the stretch's first position holding ``now``'s hidden and private
+parts (``now``: a world as it stands): it undoes on them, in place, what the
+stretch's public events did (what was taken, paid, harvested, dealt to a
+display), reading only ``now``, and returns False where it cannot. The stretch
+is then replayed in the world (the open round's secret choices are the world's
+own draws) and must end in exactly the world. The first position's public parts
+and seat to move come from the truth's own replay, everything else from the
+world, so no hidden value of the truth reaches a world or its weights. A
+stretch with a chance point in it (a reshuffle) or begun inside a round of
+secret choices gives no window (uniform worlds).
+
+With a history, each world is weighted by how likely the other
 seats were to take their last decisions in it under a model of them (the title's
 prior by default): the *inference* a card player makes when an opponent keeps
 taking Meat. The weights are importance weights of a uniform proposal, so the
@@ -29,8 +46,8 @@ what the seat saw and on the generator only.
 
 Cost: a world replays from the truth's own position before the first chance point
 where its outcomes differ (earlier rounds are not replayed: the state is the one a
-replay from the start gives), and a decision seen from the same view in two
-worlds (``view_key``) is weighed once. The model may be sharpened
+replay from the start gives; a remembered stretch replays from its start), and a
+decision seen from the same view in two worlds (``view_key``) is weighed once. The model may be sharpened
 (``Worlds.sharpen``: a search plays its prior's favourite move far more often
 than the prior's weights say), and a title declares where weighted worlds help
 (``SPEC.extra["worlds"]``, read by ``Worlds(declared=True)``).
@@ -312,6 +329,12 @@ def _key(state) -> str:
     return json.dumps([state._payload(), state._secret], sort_keys=True)
 
 
+def _same(a, b) -> bool:
+    """Whether two states hold the same data and secret choices (``_key``): their
+    parts compared as they are first (equal values save the JSON), then as JSON."""
+    return (a._secret == b._secret and _parts(a) == _parts(b)) or _key(a) == _key(b)
+
+
 def view_key(state, seat) -> str:
     """What ``seat`` sees of ``state`` as a string: every saved part with each place
     hidden from the seat blanked (``fields.hidden_boxes``; the items everyone knows
@@ -532,11 +555,12 @@ class _Window:
     world's history is that stretch replayed from the world's own holdings rolled
     back to its start. Kept only while a pool is made.
 
-    The title's State gives two hooks: ``_window_mark()``, a value that is the same
-    over the stretch (Scoville: the round), and ``_roll_back(now)``, called on the
-    stretch's first position holding ``now``'s non-public parts (a world, as it
-    stands now): it undoes on them, in place, what the stretch's public events did
-    (read off ``now``), and returns False where it cannot. The first position's
+    The title's State gives two hooks (see the module docstring):
+    ``_window_mark()``, the same over the stretch and never again after it (a
+    round number, say), and ``_roll_back(now)``, called on the stretch's first
+    position holding ``now``'s non-public parts (a world, as it stands now): it
+    undoes on them, in place, what the stretch's public events did (read off
+    ``now``), and returns False where it cannot. The first position's
     public parts, seat to move and (empty) secret choices come from the truth's own
     replay, everything else from the world: no hidden part of the truth reaches a
     world or its weights. A stretch with a chance point in it, or begun inside a
@@ -746,7 +770,7 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
                 logp[0] += math.log(p) if p > 0 else -math.inf
 
         rebuilt = truth.rebuild_world(w, weigh, rng)
-        if rebuilt is None or _key(rebuilt) != _key(w):
+        if rebuilt is None or not _same(rebuilt, w):
             continue
         pool.with_past += 1
         if logp[0] == -math.inf:
