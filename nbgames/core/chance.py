@@ -615,6 +615,7 @@ class _Window:
         for name in self.public:
             setattr(s, name, getattr(fresh, name))
         s.current_player = self.current_player
+        s._step0 = world._step0 - (len(state.history) - self.begin)    # the stretch's step
         s._secret = None if self.secret is None else [[] for _ in self.secret]
         s._legal = None
         s.quiet()
