@@ -1089,13 +1089,11 @@ def test_sealed_bid_leaves_no_trace_in_a_copy():
     assert len(seen) > 3
 
 
-def test_twins_with_other_holdings_give_equal_copies():
-    """With the screens up (table memory), two positions that differ only behind
-    the other screens (peppers, money, which cards and how many are held, in the
-    afternoon how many morning cards were taken) look the same to seat 2 and give
-    equal copies for the same generator, field for field."""
+def _twins():
+    """Round 3, 3 players, afternoon: two positions that differ only behind the
+    screens of seats 0 and 1 (afternoon cards 24.., 5 held; morning cards 0..23, 7
+    to 9 held; 8 recipes held), the same for seat 2."""
     g = g3()
-    # afternoon cards 24.., 5 held; morning cards 0..23, 7 to 9 held; 8 recipes held
     common = dict(order=[0, 1, 2], round_=3, afternoon=True, market=[25, 26, 27, 28],
                   recipes=[28, 29, 27, 22])
     a = stage(g, peppers={0: ["red"], 1: {"black": 3, "white": 2}, 2: ["red", "green"]},
@@ -1106,6 +1104,15 @@ def test_twins_with_other_holdings_give_equal_copies():
               money={0: 1, 1: 40, 2: 8},
               held_market={0: [7, 8, 9, 10, 11, 12, 13, 14], 1: [40, 41, 42], 2: [24, 29, 0]},
               held_recipes={1: [11, 12, 13, 14, 15, 16, 17], 2: [10]}, **common)
+    return a, b
+
+
+def test_twins_with_other_holdings_give_equal_copies():
+    """With the screens up (table memory), two positions that differ only behind
+    the other screens (peppers, money, which cards and how many are held, in the
+    afternoon how many morning cards were taken) look the same to seat 2 and give
+    equal copies for the same generator, field for field."""
+    a, b = _twins()
     assert a.to_dict()["data"] != b.to_dict()["data"]
     assert a.observation(2) == b.observation(2) and a.log(2) == b.log(2)
     for k in range(20):
@@ -1342,24 +1349,14 @@ def test_weighted_worlds_shift_the_odds_where_the_model_only_prefers():
 
 
 def test_weighted_worlds_hold_no_trace_of_the_truths_holdings():
-    """Security boundary: the twins of the test above (other peppers, money and
+    """Security boundary: the twins of ``_twins`` (other peppers, money and
     cards behind the other screens, the same view for Yuri) play the same round;
     Yuri's weighted pools (worlds and weights, under the title's prior, which
     reads the bidder's money) are identical for the same generator. Each world's
     round is replayed from its own holdings rolled back, never the truth's."""
     from nbgames.core import chance
     from nbgames.core.registry import spec
-    g = g3()
-    common = dict(order=[0, 1, 2], round_=3, afternoon=True, market=[25, 26, 27, 28],
-                  recipes=[28, 29, 27, 22])
-    a = stage(g, peppers={0: ["red"], 1: {"black": 3, "white": 2}, 2: ["red", "green"]},
-              money={0: 12, 1: 3, 2: 8},
-              held_market={0: [30, 31, 32], 1: [1, 2, 3, 4, 5, 6], 2: [24, 29, 0]},
-              held_recipes={0: [1, 2, 3], 1: [4, 5, 6, 7], 2: [10]}, **common)
-    b = stage(g, peppers={0: {"phantom": 4}, 1: [], 2: ["red", "green"]},
-              money={0: 1, 1: 40, 2: 8},
-              held_market={0: [7, 8, 9, 10, 11, 12, 13, 14], 1: [40, 41, 42], 2: [24, 29, 0]},
-              held_recipes={1: [11, 12, 13, 14, 15, 16, 17], 2: [10]}, **common)
+    a, b = _twins()
     for label in ("bid $1", "bid $2", "bid $0"):
         a.apply(label)
         b.apply(label)
