@@ -1089,13 +1089,11 @@ def test_sealed_bid_leaves_no_trace_in_a_copy():
     assert len(seen) > 3
 
 
-def test_twins_with_other_holdings_give_equal_copies():
-    """With the screens up (table memory), two positions that differ only behind
-    the other screens (peppers, money, which cards and how many are held, in the
-    afternoon how many morning cards were taken) look the same to seat 2 and give
-    equal copies for the same generator, field for field."""
+def _twins():
+    """Round 3, 3 players, afternoon: two positions that differ only behind the
+    screens of seats 0 and 1 (afternoon cards 24.., 5 held; morning cards 0..23, 7
+    to 9 held; 8 recipes held), the same for seat 2."""
     g = g3()
-    # afternoon cards 24.., 5 held; morning cards 0..23, 7 to 9 held; 8 recipes held
     common = dict(order=[0, 1, 2], round_=3, afternoon=True, market=[25, 26, 27, 28],
                   recipes=[28, 29, 27, 22])
     a = stage(g, peppers={0: ["red"], 1: {"black": 3, "white": 2}, 2: ["red", "green"]},
@@ -1106,6 +1104,15 @@ def test_twins_with_other_holdings_give_equal_copies():
               money={0: 1, 1: 40, 2: 8},
               held_market={0: [7, 8, 9, 10, 11, 12, 13, 14], 1: [40, 41, 42], 2: [24, 29, 0]},
               held_recipes={1: [11, 12, 13, 14, 15, 16, 17], 2: [10]}, **common)
+    return a, b
+
+
+def test_twins_with_other_holdings_give_equal_copies():
+    """With the screens up (table memory), two positions that differ only behind
+    the other screens (peppers, money, which cards and how many are held, in the
+    afternoon how many morning cards were taken) look the same to seat 2 and give
+    equal copies for the same generator, field for field."""
+    a, b = _twins()
     assert a.to_dict()["data"] != b.to_dict()["data"]
     assert a.observation(2) == b.observation(2) and a.log(2) == b.log(2)
     for k in range(20):
@@ -1271,3 +1278,116 @@ def test_derived_facts_match_what_the_engine_does(n, screens):
                     seen.add("walk")
     assert {"bid", "plaque", "harvest+", "harvest0", "fulfil", "walk",
             "affordable", "unaffordable"} <= seen, seen
+
+
+# -- weighted worlds: the round a seat remembers, replayed in each world -------------------
+def _red_bidder(without_red):
+    """A model of the others (``model(state, ids) -> weights``): in the bid phase a
+    seat bids $0 or $1 only, $1 with weight 1 when it holds a red pepper and
+    ``without_red`` when it holds none; every other decision uniform."""
+    def model(state, ids):
+        if state.phase != "bid":
+            return [1.0] * len(ids)
+        zero = state.game.K["bid"].id(0)
+        red = state.peppers[state.current_player][C["red"]] > 0
+        return [1.0 if a == zero else (1.0 if red else without_red) if a == zero + 1 else 0.0
+                for a in ids]
+    return model
+
+
+def _bids_revealed():
+    """Round 3, 2 players, red and blue planted: Greg bids $1 and Ruth $2, and Ruth
+    (the higher bid) chooses her spot. Greg's peppers are behind his screen (Setup
+    B); his bid is revealed (Auction, Bidding for Turn Order: "they simultaneously
+    reveal their bids"), and the round's events say nothing of his peppers."""
+    s = stage(nbgames.load("scoville", players=2), seed=2, round_=3, money={0: 9, 1: 9},
+              peppers={0: ["red"], 1: ["blue"]})
+    s.apply("bid $1")
+    s.apply("bid $2")
+    assert s.phase == "spot" and s.current_player == RUTH
+    assert sorted(c for c in s.field if c >= 0) == [C["red"], C["blue"]]
+    return s
+
+
+def test_weighted_worlds_never_hold_what_the_others_moves_rule_out():
+    """Under a model where a seat without a red pepper never bids above $0, Greg's
+    $1 bid (seen by Ruth this round) rules out every world where he began the
+    round without red: the weighted sampler replays the round in each world from
+    the world's own holdings and keeps none of them, though uniform worlds hold
+    none a third of the time. (Before the round was replayed, no Scoville world
+    had a history and the pool was empty.)"""
+    from nbgames.core import chance
+    s = _bids_revealed()
+    red = C["red"]
+    uniform = [s.determinize(RUTH, random.Random(k)) for k in range(300)]
+    assert 0.2 < sum(1 for w in uniform if w.peppers[GREG][red] == 0) / 300 < 0.5
+    pool = chance.worlds(s, RUTH, 64, random.Random(0), model=_red_bidder(0.0))
+    assert pool.with_past == pool.tried == 64 and pool.weighed == 1, pool.note
+    assert 25 < len(pool.worlds) < 64, pool.note     # the ruled-out worlds are left out
+    assert all(w.peppers[GREG][red] > 0 for w in pool.worlds)
+    rng = random.Random(1)
+    assert all(pool.draw(rng).peppers[GREG][red] > 0 for _ in range(200))
+
+
+def test_weighted_worlds_shift_the_odds_where_the_model_only_prefers():
+    """Where the model makes a $1 bid three times likelier with red than without
+    (1/2 against 1/6), every world is kept and the weights move the share of
+    worlds where Greg holds red up from the uniform share (about 0.65 to about
+    0.85: the odds times 3)."""
+    from nbgames.core import chance
+    s = _bids_revealed()
+    red = C["red"]
+    pool = chance.worlds(s, RUTH, 200, random.Random(0), model=_red_bidder(1 / 5))
+    assert len(pool.worlds) == pool.tried == 200, pool.note
+    has = [w.peppers[GREG][red] > 0 for w in pool.worlds]
+    plain = sum(has) / len(has)
+    weighted = sum(x for x, h in zip(pool.weights, has) if h) / sum(pool.weights)
+    odds = plain / (1 - plain) * 3
+    assert 0.5 < plain < 0.8
+    assert weighted == pytest.approx(odds / (1 + odds), abs=1e-9)
+    assert weighted > plain + 0.1
+
+
+def test_weighted_worlds_hold_no_trace_of_the_truths_holdings():
+    """Security boundary: the twins of ``_twins`` (other peppers, money and
+    cards behind the other screens, the same view for Yuri) play the same round;
+    Yuri's weighted pools (worlds and weights, under the title's prior, which
+    reads the bidder's money) are identical for the same generator. Each world's
+    round is replayed from its own holdings rolled back, never the truth's."""
+    from nbgames.core import chance
+    from nbgames.core.registry import spec
+    a, b = _twins()
+    for label in ("bid $1", "bid $2", "bid $0"):
+        a.apply(label)
+        b.apply(label)
+    assert a.observation(YURI) == b.observation(YURI) and a.money != b.money
+    prior = spec("scoville").prior
+    for k in range(3):
+        pa = chance.worlds(a, YURI, 24, random.Random(k), model=prior)
+        pb = chance.worlds(b, YURI, 24, random.Random(k), model=prior)
+        assert len(pa.worlds) == 24 and pa.weighed == 2, pa.note
+        assert [chance._key(w) for w in pa.worlds] == [chance._key(w) for w in pb.worlds]
+        assert pa.weights == pb.weights and pa.ess < 23     # the bids weigh the worlds
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_every_world_replays_the_round_from_its_own_holdings(n):
+    """In random games every world the sampler draws has a history: the round
+    replayed from its holdings rolled back ends in exactly that world (else it
+    is left out), except where a deck was reshuffled during the round (a chance
+    point the world's history cannot take: no window, uniform worlds)."""
+    from nbgames.core import chance
+    g = nbgames.load("scoville", players=n)
+    checked = 0
+    for seed in range(3):
+        s = g.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if len(s.history) % 23 == 7:
+                pool = chance.worlds(s, s.current_player, 6, random.Random(len(s.history)))
+                if "chance point" not in pool.note:
+                    assert pool.with_past == pool.tried == len(pool.worlds) == 6, pool.note
+                    checked += 1
+            ids = s.legal_action_ids()
+            s.apply(int(ids[rng.randrange(len(ids))]))
+    assert checked > 30

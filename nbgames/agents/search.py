@@ -63,14 +63,15 @@ observation only, not the other seats' moves since its last decision, so it
 cannot find the new root in the old tree title-agnostically.
 
 **Worlds.** ``worlds="weighted"`` asks the information set for up to
-``WORLD_COUNT`` worlds, each with a history rebuilt from the chance outcomes and
+``WORLD_COUNT`` worlds, each with a history rebuilt from the chance outcomes (or
+the stretch of play a seat remembers, replayed from the world's own holdings) and
 weighted by the likelihood of the other seats' decisions since the last chance
-point under the title's prior, its weights raised to the title's declared
-``sharpen`` (:func:`nbgames.core.chance.worlds`); drawing them takes at most
-``WORLD_SHARE`` of a time budget, which the search then does not have. Where no
-world has a history (a title whose hidden parts are not dealt items in that mode,
-such as holdings behind screens or a table memory that forgets) it searches
-uniform worlds and ``infoset.pool.note`` says so. The default, ``"auto"``, weighs
+point (or in that stretch) under the title's prior, its weights raised to the
+title's declared ``sharpen`` (:func:`nbgames.core.chance.worlds`); drawing them
+takes at most ``WORLD_SHARE`` of a time budget, which the search then does not
+have. Where no world has a history (a title whose hidden parts are not dealt
+items in that mode, such as a table memory that forgets) it searches uniform
+worlds and ``infoset.pool.note`` says so. The default, ``"auto"``, weighs
 worlds only where the title declares that it helps (its spec's
 ``extra["worlds"]``: the options measured there and the player counts; see
 :class:`nbgames.core.chance.Worlds`) and the search has a time budget (as

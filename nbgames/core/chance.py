@@ -15,9 +15,26 @@ trace of the truth); its chance outcomes are found by replaying the game once wi
 every dealt item *tagged* with where it was dealt from, and reading, place by
 place, which world item stands where the true one stands. Replaying the actions
 with those outcomes must give exactly the determinized world; where it does not
-(a title whose hidden parts are not dealt items, such as money behind a screen,
-or a rule that moves items by what they are), the world has no history
-and is not used. With a history, each world is weighted by how likely the other
+(a title whose hidden parts are not dealt items, or a rule that moves items by
+what they are), the world has no history and is not used.
+
+A title whose hidden holdings are redrawn by its own rules (``hook`` parts, such
+as money behind a screen) gives its worlds a shorter past instead: the stretch
+of play a seat remembers. Its State gives two optional hooks:
+``_window_mark()``, a value that stays the same over the stretch and never
+comes back once it changed (the round number, say), and ``_roll_back(now)``,
+called on the stretch's first position holding ``now``'s hidden and private
+parts (``now``: a world as it stands): it undoes on them, in place, what the
+stretch's public events did (what was taken, paid, harvested, dealt to a
+display), reading only ``now``, and returns False where it cannot. The stretch
+is then replayed in the world (the open round's secret choices are the world's
+own draws) and must end in exactly the world. The first position's public parts
+and seat to move come from the truth's own replay, everything else from the
+world, so no hidden value of the truth reaches a world or its weights. A
+stretch with a chance point in it (a reshuffle) or begun inside a round of
+secret choices gives no window (uniform worlds).
+
+With a history, each world is weighted by how likely the other
 seats were to take their last decisions in it under a model of them (the title's
 prior by default): the *inference* a card player makes when an opponent keeps
 taking Meat. The weights are importance weights of a uniform proposal, so the
@@ -29,8 +46,8 @@ what the seat saw and on the generator only.
 
 Cost: a world replays from the truth's own position before the first chance point
 where its outcomes differ (earlier rounds are not replayed: the state is the one a
-replay from the start gives), and a decision seen from the same view in two
-worlds (``view_key``) is weighed once. The model may be sharpened
+replay from the start gives; a remembered stretch replays from its start), and a
+decision seen from the same view in two worlds (``view_key``) is weighed once. The model may be sharpened
 (``Worlds.sharpen``: a search plays its prior's favourite move far more often
 than the prior's weights say), and a title declares where weighted worlds help
 (``SPEC.extra["worlds"]``, read by ``Worlds(declared=True)``).
@@ -312,6 +329,12 @@ def _key(state) -> str:
     return json.dumps([state._payload(), state._secret], sort_keys=True)
 
 
+def _same(a, b) -> bool:
+    """Whether two states hold the same data and secret choices (``_key``): their
+    parts compared as they are first (equal values save the JSON), then as JSON."""
+    return (a._secret == b._secret and _parts(a) == _parts(b)) or _key(a) == _key(b)
+
+
 def view_key(state, seat) -> str:
     """What ``seat`` sees of ``state`` as a string: every saved part with each place
     hidden from the seat blanked (``fields.hidden_boxes``; the items everyone knows
@@ -475,6 +498,21 @@ class _Truth:
         _play_on(s, state, i, on_step)
         return s
 
+    def rebuild_world(self, world, on_step, rng):
+        """``world`` rebuilt from its own chance outcomes (:meth:`outcomes_for`) and
+        the actions, ``on_step(step, before, aid)`` before each replayed action; None
+        where it has none. Its secret choices are the world's own draws."""
+        outcomes = self.outcomes_for(world, rng)
+        if outcomes is None:
+            return None
+        try:
+            rebuilt = self.replay(outcomes, on_step, rng.getrandbits(63))
+        except RecordError:
+            return None
+        if self.state._secret is not None:
+            rebuilt._secret = [list(p) for p in world._secret]
+        return rebuilt
+
     def outcomes_for(self, world, rng) -> list | None:
         """The chance outcomes that deal ``world``'s items where the truth's stand,
         or None where the world's items cannot be so placed."""
@@ -509,6 +547,102 @@ class _Truth:
                 new.append(pile.pop())
             outcomes[point] = (kind, n, tuple(new))
         return outcomes
+
+
+class _Window:
+    """The stretch of play a seat remembers, for a title whose hidden holdings are
+    redrawn by its own rules (``hook`` parts, hidden now) rather than dealt: a
+    world's history is that stretch replayed from the world's own holdings rolled
+    back to its start. Kept only while a pool is made.
+
+    The title's State gives two hooks (see the module docstring):
+    ``_window_mark()``, the same over the stretch and never again after it (a
+    round number, say), and ``_roll_back(now)``, called on the stretch's first
+    position holding ``now``'s non-public parts (a world, as it stands now): it
+    undoes on them, in place, what the stretch's public events did (read off
+    ``now``), and returns False where it cannot. The first position's
+    public parts, seat to move and (empty) secret choices come from the truth's own
+    replay, everything else from the world: no hidden part of the truth reaches a
+    world or its weights. A stretch with a chance point in it, or begun inside a
+    round of secret choices, has no window."""
+
+    @staticmethod
+    def applies(state) -> bool:
+        return hasattr(state, "_roll_back") and any(
+            p.hook and p.hidden_now(state) for p in state.FIELDS.values())
+
+    def __init__(self, state, seat, window):
+        self.state = state
+        self.seat = seat
+        mark = state._window_mark()
+        steps: list = []
+        first: list = []
+
+        def watch(before, aid):
+            if not first and before._window_mark() == mark:
+                first.append((len(before.history), len(before._outcomes), before.clone()))
+            steps.append(before.current_player)
+
+        end = rebuild(state, on_step=watch, quiet=True)
+        if not first:
+            first.append((len(end.history), len(end._outcomes), end))
+        self.begin, dealt, start = first[0]
+        if dealt != len(end._outcomes):
+            raise RecordError(f"{state.game.title}: a chance point in the remembered stretch")
+        if start._secret is not None and any(start._secret):
+            raise RecordError(f"{state.game.title}: the remembered stretch begins inside a "
+                              f"round of secret choices")
+        self.steps = steps
+        self.current_player = start.current_player
+        self.secret = start._secret
+        self.public = [name for name, part in state.FIELDS.items() if part.kind == "public"]
+        self.start = start
+        n_hist = len(state.history)
+        self.open_from = n_hist
+        if state._secret is not None:
+            self.open_from = n_hist - sum(len(p) for p in state._secret)
+        others = [i for i in range(self.begin, self.open_from)
+                  if steps[i] != seat and steps[i] is not None]
+        self.weigh = set(others[-window:]) if window else set()
+
+    def rebuild_world(self, world, on_step, rng):
+        """``world`` replayed over the stretch from its own holdings rolled back, the
+        open round's secret choices its own draws; None where the title cannot roll
+        it back or an action is not legal in it."""
+        state = self.state
+        s = world.clone()
+        fresh = self.start.clone()                # the stretch's public parts, copied
+        for name in self.public:
+            setattr(s, name, getattr(fresh, name))
+        s.current_player = self.current_player
+        s._step0 = world._step0 - (len(state.history) - self.begin)    # the stretch's step
+        s._secret = None if self.secret is None else [[] for _ in self.secret]
+        s._legal = None
+        s.quiet()
+        s.seed = rng.getrandbits(63)
+        if s._roll_back(world) is False:
+            return None
+        s._legal = None
+        s._forced = []
+        history = state.history
+        picks = [0] * state.game.players
+        try:
+            for i in range(self.begin, len(history)):
+                aid = history[i]
+                if i >= self.open_from:           # a secret choice: the world's own
+                    mover = self.steps[i]
+                    if picks[mover] >= len(world._secret[mover]):
+                        return None
+                    aid = world._secret[mover][picks[mover]]
+                    picks[mover] += 1
+                on_step(i, s, aid)
+                if not s.is_legal(aid):
+                    return None
+                s.advance(aid)
+        except RecordError:
+            return None                           # it reached a chance point the truth did not
+        del s._forced
+        return s
 
 
 PROBE = 16
@@ -600,7 +734,8 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
     t0 = clock()
     pool = WorldPool()
     try:
-        truth = _Truth(state, seat, window)
+        truth = _Window(state, seat, window) if _Window.applies(state) else \
+            _Truth(state, seat, window)
     except RecordError as e:
         pool.note = f"no history to rebuild ({e})"
         pool.seconds = clock() - t0
@@ -619,9 +754,6 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
             break           # out of time (twice it while no world could be weighted yet)
         pool.tried += 1
         w = state.determinize(seat, rng)
-        outcomes = truth.outcomes_for(w, rng)
-        if outcomes is None:
-            continue
         logp = [0.0]
 
         def weigh(i, before, aid, logp=logp):
@@ -638,13 +770,8 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
                     p = likelihood(model, before, aid, sharpen)
                 logp[0] += math.log(p) if p > 0 else -math.inf
 
-        try:
-            rebuilt = truth.replay(outcomes, weigh, rng.getrandbits(63))
-        except RecordError:
-            continue
-        if state._secret is not None:
-            rebuilt._secret = [list(p) for p in w._secret]   # the world's own secret draws
-        if _key(rebuilt) != _key(w):
+        rebuilt = truth.rebuild_world(w, weigh, rng)
+        if rebuilt is None or not _same(rebuilt, w):
             continue
         pool.with_past += 1
         if logp[0] == -math.inf:

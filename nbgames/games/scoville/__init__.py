@@ -157,6 +157,14 @@ from .rules import ScovilleGame, ScovilleState
 SPEC = TitleSpec(game=ScovilleGame, bot=bot.choose, render=render.render,
                  js=("scoville.js",), bench_players=(2, 6), variants=({"screens": False},),
                  encoder=encoder.encode,
+                 # no weighted worlds declared (extra["worlds"]): each world replays the
+                 # round from its own holdings rolled back (inference.roll_back), but the
+                 # weighted search did not beat the uniform one (bench/search.py --worlds,
+                 # 2 players, 0.2 s of CPU a move, duplicate deals, 20 games a run): the
+                 # prior as it is 0.50 (0.35-0.65); sharpened to 1/0.3 0.55 and 0.40
+                 # (seeds 0 and 1; 0.475 over 40 games). A weighted world costs 8-15x a
+                 # uniform one (0.4-0.7 ms: the round replayed, the prior asked), 0.4x
+                 # per world a 1 s search uses.
                  prior=bot.search_prior, evaluate=bot.search_evaluate)
 
 __doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup

@@ -252,13 +252,15 @@ def _deal_cards(state, seat, others, r):
     k = len(others)
     for held, kn, piles in draws:
         for s in others:
-            held[s] = kn[s].copy()
+            held[s] = []
         for pool, count in piles:
             rest = pool.copy()
             for _ in range(count):
                 i = int(r() * len(rest))
                 rest[i], rest[-1] = rest[-1], rest[i]
                 held[others[int(r() * k)]].append(rest.pop())
+        for s in others:              # this round's takes last, in order, as play adds them
+            held[s] += kn[s]
 
 
 def _card_plan(state, seat):
@@ -297,6 +299,37 @@ def _card_plan(state, seat):
             market = ([x for x in g.morning_ids if x not in seen], k - len(seen))
         plan = m[key] = ((known_m, known_r), (market, recipes), morning)
     return plan
+
+
+# -- the round undone ------------------------------------------------------------------------
+
+def roll_back(start, now):
+    """The holdings and decks of ``now`` (a world: the truth's or one the resample
+    drew) as they stood at the start of its round, set in place on ``start`` (the
+    round's first position, which holds ``now``'s): every seat's peppers and money
+    less the round's net change (:func:`facts`), the cards it took this round
+    back on display, and the auction cards dealt to the display this round back
+    on top of their deck (the refill pops them one by one). Only public events and
+    ``now``'s own parts are read. False where the round cannot be undone (a card
+    taken this round is not behind its taker's screen)."""
+    n = now.game.players
+    taken = (taken_market(now), taken_recipes(now))
+    for s, (_need, net, _checks, _mneed, mnet) in enumerate(facts(now)):
+        start.peppers[s] = [a - b for a, b in zip(now.peppers[s], net)]
+        start.money[s] = now.money[s] - mnet
+    for held, took in ((start.held_market, taken[0]), (start.held_recipes, taken[1])):
+        for s in range(n):
+            left = list(held[s])
+            k = len(took[s])
+            if k and left[-k:] != took[s]:
+                return False
+            held[s] = left[:len(left) - k]
+    per = 1 if start.afternoon else 0
+    dealt = [x for x in now.auction if x not in start.auction]
+    start.auction_deck = [list(d) for d in start.auction_deck]
+    start.auction_deck[per] += dealt[::-1]
+    start._memo = {}
+    return True
 
 
 # -- the invariants they give -----------------------------------------------------------------

@@ -872,6 +872,18 @@ class ScovilleState(State):
             inference.resample(self, seat, rng)
         self._memo = {}                         # its own from here (it will move on)
 
+    # -- the remembered round (nbgames.core.chance, worlds with a past) ---------------------------
+    def _window_mark(self):
+        """What a seat remembers is the current round (its public events,
+        :mod:`.inference`): the weighted sampler replays a world over it."""
+        return self.round
+
+    def _roll_back(self, now):
+        """On this round's first position holding the holdings and decks of ``now``
+        (a world, as it stands now), undo what the round's public events did to
+        them: :func:`.inference.roll_back`."""
+        return inference.roll_back(self, now)
+
     # -- invariants -------------------------------------------------------------------------------
     def check_invariants(self):
         """The rules' constraints (cards conserved, money within what the rounds allow,
