@@ -111,13 +111,14 @@ def test_the_infoset_draws_weighted_worlds_and_says_so():
 
 
 def test_the_default_search_weighs_its_worlds_at_two_players_and_says_so():
-    # the Cookoff declares weighted worlds at 2 players (SPEC.extra["worlds"], measured
-    # in bench/search.py); the default search with a time budget uses them, with the
-    # title's sharpened prior, and last_search says which worlds it searched
+    # the Cookoff declares weighted worlds at 2 and 7 players (SPEC.extra["worlds"],
+    # measured in bench/search.py and at 7 players); the default search with a time
+    # budget uses them, with the title's sharpened prior, and last_search says which
+    # worlds it searched; at 4 players (not measured) it searches uniform worlds
     from nbgames.agents.adapter import decide
     from nbgames.core.registry import spec
     said = spec("chili_cookoff").extra["worlds"]
-    assert said["players"] == (2,) and said["sharpen"] > 1
+    assert said["players"] == (2, 7) and said["sharpen"] > 1
     state = _cookoff_after_a_meat_pick()
     bot = nbgames.bots.ismcts(seconds=0.05, clock="cpu", seed=0)
     decide(bot, state, 0, random.Random(0))
