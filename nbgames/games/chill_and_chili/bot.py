@@ -198,8 +198,11 @@ def _mean_card(obs, f, card_value) -> float:
 def search_prior(state, ids) -> list[float]:
     """How likely the seat to move is to take each legal action: a softmax, over
     0.7 points, of :func:`action_values` from its own view of the position (the
-    part of its observation a decision reads: ``decision_view``)."""
-    values = action_values(state.decision_view(state.current_player), ids, state.game)
+    part of its observation a decision reads: ``_decision_view``)."""
+    seat = state.current_player
+    view = state._decision_view(seat)
+    view.update(seat=seat, players=state.game.players)     # the core keys it reads
+    values = action_values(view, ids, state.game)
     top = max(values)
     return [math.exp((v - top) / 0.7) for v in values]
 
@@ -231,10 +234,12 @@ def search_evaluate(state) -> list[float]:
         for c, d in state.beds[s]:
             if d < suns[c]:
                 v += 0.3 * points[c] * d / suns[c] * min(1.0, turns_left / 3)
-        for a, rate in enumerate(ACCESSORY_RATE):
-            if state.laid[s] >> a & 1:
-                v += rate * turns_left
-            elif state.held[s] >> a & 1:
-                v += 0.6 * rate * max(0.0, turns_left - 1)
+        laid, held = state.laid[s], state.held[s]
+        if laid | held:
+            for a, rate in enumerate(ACCESSORY_RATE):
+                if laid >> a & 1:
+                    v += rate * turns_left
+                elif held >> a & 1:
+                    v += 0.6 * rate * max(0.0, turns_left - 1)
         est.append(v)
     return margin_values(est, 5.0)

@@ -659,10 +659,11 @@ class ChillState(State):
         return (len(self.beds[seat]),)
 
     # -- views ------------------------------------------------------------------
-    def decision_view(self, seat):
-        """The part of ``observation(seat)`` a decision reads (the bot's
+    def _decision_view(self, seat):
+        """The title's part of ``observation(seat)`` a decision reads (the bot's
         ``action_values`` and the search's prior, a playout at a time): the same
-        values, built without the rest (scores, bed values, logs of draws)."""
+        values, built without the rest (scores, bed values, draws); ``observation``
+        adds the rest and the core keys."""
         g = self.game
         n = g.players
         mine = seat is not None
@@ -670,7 +671,7 @@ class ChillState(State):
         for t in self.compost:
             counts[t] += 1
         obs = {
-            "stage": self.stage, "turn": self.turn, "seat": seat, "players": n,
+            "stage": self.stage, "turn": self.turn,
             "pond_board": self.pond_board, "take": self._take_chips(), "compost": counts,
             "market": [list(r) for r in self.market],
             "coins": list(self.coins),
@@ -689,8 +690,7 @@ class ChillState(State):
         g = self.game
         n = g.players
         mine = seat is not None
-        obs = self.decision_view(seat)
-        del obs["seat"], obs["players"]             # core keys: observation() sets them
+        obs = self._decision_view(seat)
         obs.update({
             "pond": self.pond, "well": self.well,
             "take_left": self.pond - self._take_chips(),
