@@ -136,6 +136,55 @@ class Fixed:
                 for a in infoset.legal_actions.ids}
 
 
+class Paired(Fixed):
+    """A paired advisor giving each playout's value: move ``a``'s playout ``i`` is
+    its value plus or minus ``spread(a)`` by the parity of ``i``. A round's mean is
+    then the value exactly (its rounds never vary), but two moves' playouts do."""
+
+    name = "paired"
+    paired = True
+    playouts = 10
+
+    def __init__(self, value, spread):
+        super().__init__(value)
+        self.spread = spread
+
+    def analyse(self, infoset, progress=None):
+        return {int(a): {"value": self.value(int(a)), "visits": self.playouts, "share": 0.0,
+                         "playouts": [self.value(int(a)) + self.spread(int(a)) * (-1) ** i
+                                      for i in range(self.playouts)]}
+                for a in infoset.legal_actions.ids}
+
+
+def test_the_noise_of_paired_playouts_is_measured_over_the_playouts():
+    """Where the advisor gives each playout's value, a loss's standard error is the
+    spread of the paired playouts' differences over the square root of their number:
+    rounds whose means agree by luck do not hide the noise (with only a few rounds
+    their spread could be near zero and settle a class too early)."""
+    rec = _record(TITLES[0])
+
+    def value(aid):
+        return (aid % 7) / 7.0
+
+    def spread(aid):
+        return 0.05 * (aid % 3 + 1)
+
+    rev = nbgames.review(rec, advisor=Paired(value, spread), exact=False, progress=False)
+    checked = 0
+    for r in rev.rows:
+        t, b = r["taken_id"], r["best_id"]
+        n = r["rounds"] * Paired.playouts
+        assert r["se_taken"] == pytest.approx(spread(t) * (n / (n - 1)) ** 0.5 / n ** 0.5, abs=1e-4)
+        if b != t:
+            # the differences are value(b) - value(t) +- (spread(b) - spread(t))
+            gap = abs(spread(b) - spread(t))
+            assert r["se_loss"] == pytest.approx(gap * (n / (n - 1)) ** 0.5 / n ** 0.5, abs=1e-4)
+            checked += gap > 0
+    assert checked, "some rows should compare moves of different spreads"
+    # the noise widens an interval the rounds alone would call exact
+    assert any(r["se_loss"] > 0 for r in rev.rows)
+
+
 def test_losses_and_classes_follow_the_advisor_and_the_thresholds():
     rec = _record(TITLES[0])
 

@@ -48,6 +48,9 @@ def test_every_legal_move_gets_a_value_in_win_chance_and_the_same_seed_repeats_i
     assert sorted(got) == sorted(legal)
     per = max(8, 16 // len(legal)) if len(legal) > 1 else 16    # the playouts are shared
     assert all(0.0 <= v["value"] <= 1.0 and v["visits"] >= per for v in got.values())
+    # each playout's value is given (what the review measures its noise over)
+    assert all(len(v["playouts"]) == v["visits"] and v["value"] == pytest.approx(
+        sum(v["playouts"]) / v["visits"]) for v in got.values())
     assert nbgames.bots.rollouts(n=16, seed=4).analyse(info) == got
 
 

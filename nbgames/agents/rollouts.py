@@ -64,9 +64,10 @@ KEEP = 4
 
 
 class RolloutPolicy:
-    """``analyse(infoset)`` -> ``{aid: {"value", "visits", "share"}}`` for every
-    legal action (see the module doc); called as a policy, the move of the
-    highest value. ``spawn(seed)`` is the same with another seed."""
+    """``analyse(infoset)`` -> ``{aid: {"value", "visits", "share", "playouts"}}``
+    for every legal action (see the module doc; ``playouts``: each playout's
+    value, playout ``i`` in world ``i``, so two moves' lists pair up); called as
+    a policy, the move of the highest value. ``spawn(seed)`` is the same with another seed."""
 
     __name__ = "rollouts"
     paired = True
@@ -97,16 +98,14 @@ class RolloutPolicy:
         prior_fn, eval_fn = title_parts(infoset.game)
         eval_fn = eval_fn or score_evaluation
         seat = infoset.seat
-        total = {a: 0.0 for a in legal}
-        done = {a: 0 for a in legal}
+        got = {a: [] for a in legal}            # each playout's value, playout i at index i
 
         def measure(aid, upto):
-            for i in range(done[aid], upto):
+            for i in range(len(got[aid]), upto):
                 rng = random.Random(f"{self.seed}|{i}")
                 world = draw_world(infoset, rng, prior_fn)
                 world.advance(aid)
-                total[aid] += play_on(world, rng, prior_fn, eval_fn, self.depth, self.widen)[seat]
-            done[aid] = max(done[aid], upto)
+                got[aid].append(play_on(world, rng, prior_fn, eval_fn, self.depth, self.widen)[seat])
 
         if len(legal) == 1:
             measure(legal[0], self.n)
@@ -123,10 +122,11 @@ class RolloutPolicy:
                 keep = max(KEEP, (len(alive) + 1) // 2)
                 if stop or keep >= len(alive) or keep * per > 4 * self.n:
                     break
-                alive = sorted(alive, key=lambda a: (-total[a] / done[a], a))[:keep]
+                alive = sorted(alive, key=lambda a: (-sum(got[a]) / len(got[a]), a))[:keep]
                 per *= 2
-        out = {a: {"visits": done[a], "value": total[a] / done[a] if done[a] else 0.0,
-                   "share": done[a] / sum(done.values())} for a in legal}
+        played = sum(len(v) for v in got.values())
+        out = {a: {"visits": len(v), "value": sum(v) / len(v) if v else 0.0,
+                   "share": len(v) / played, "playouts": v} for a, v in got.items()}
         self.last_analysis = out
         return out
 

@@ -107,7 +107,10 @@ Where the values come from
   ``nbgames.games()`` order). Since then one title's evaluation counts what its
   playouts missed and one title declares three times the budget
   (:func:`~nbgames.arena.review.budget_scale`): 91, 95, 74, 99 and 100 %, in 10 to
-  44 s of CPU (the most of five reviews: 12, 35, 42, 46 and 37 s). Where the next decision
+  44 s of CPU (the most of five reviews: 12, 35, 42, 46 and 37 s). Since the noise is
+  measured over the paired playouts and the rounds stop only where a wider interval
+  is settled (:mod:`~nbgames.arena.judge`): 95, 97, 86, 98 and 100 %, in 12 to 48 s
+  (the most: 13, 37, 52, 42 and 37 s). Where the next decision
   after a move is a placement among hundreds, a playout stops there (as the
   search's do), so a value is the title's evaluation after the move: no noise,
   and no look further. What playouts give
