@@ -479,6 +479,7 @@ _POSITIONS = json.loads((Path(__file__).parent / "data" / "review_positions.json
 CLEAR = {t: tuple(v) if v else None for t, v in _POSITIONS["clear"].items()}
 EQUAL = {t: tuple(v) if v else None for t, v in _POSITIONS["equal"].items()}
 DISAGREES = _POSITIONS["review_disagrees"]
+AGREEING = _POSITIONS["agreeing_deals"]
 
 
 def _share(state, seat):
@@ -555,3 +556,31 @@ def test_moves_worth_the_same_are_never_a_mistake(title):
             (row,) = nbgames.review(rec, seats=[seat], seed=seed, progress=False).rows
             assert row["class"] not in ("mistake", "blunder"), row
             assert row["value_best"] >= row["value_taken"]
+
+
+@pytest.mark.parametrize("title", list(AGREEING))
+def test_deals_that_all_agree_do_not_settle_an_exact_row(title, monkeypatch):
+    """An exact row over sampled deals measures its noise over them; where the first
+    deals all give the two moves the same value, that is no proof of no noise, and
+    more deals are solved (tests/data/review_positions.json: "agreeing_deals")."""
+    from nbgames.arena import judge as jd
+    from nbgames.theory.advisor import solver
+    p = AGREEING[title]
+    rec = nbgames.play(nbgames.load(title, players=2), p["policies"], seed=p["game_seed"])
+    state = nbgames.replay(rec, upto=p["step"])
+    seat, taken = state.current_player, rec["actions"][p["step"]]
+    exact = solver(max_nodes=rv.EXACT_NODES, worlds=rv.EXACT_WORLDS, payoff="win", method="highs",
+                   enumerate=True)
+
+    def row():
+        return jd.judge(state.clone(), seat, taken, nbgames.bots.rollouts(n=8), exact,
+                        seed=p["review_seed"])
+
+    with monkeypatch.context() as m:                   # the first deals alone: they all agree
+        m.setattr(jd, "EXACT_SOLVES", 1)
+        first = row()
+    assert first["source"] == "exact" and first["worlds"] == rv.EXACT_WORLDS, first
+    assert first["se_loss"] == 0, first
+    got = row()
+    assert got["source"] == "exact" and got["worlds"] > rv.EXACT_WORLDS, got
+    assert got["se_loss"] > 0 and got["class"] != "best", got
