@@ -109,8 +109,8 @@ Where the values come from
   (:func:`~nbgames.arena.review.budget_scale`): 91, 95, 74, 99 and 100 %, in 10 to
   44 s of CPU (the most of five reviews: 12, 35, 42, 46 and 37 s). Since the noise is
   measured over the paired playouts and the rounds stop only where a wider interval
-  is settled (:mod:`~nbgames.arena.judge`): 95, 97, 86, 98 and 100 %, in 12 to 48 s
-  (the most: 13, 37, 52, 42 and 37 s). Where the next decision
+  is settled (:mod:`~nbgames.arena.judge`): 95, 97, 86, 98 and 100 %, in 12 to 41 s
+  of CPU on average (the most of five reviews: 13, 34, 46, 40 and 36 s). Where the next decision
   after a move is a placement among hundreds, a playout stops there (as the
   search's do), so a value is the title's evaluation after the move: no noise,
   and no look further. What playouts give
@@ -338,7 +338,9 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
     tournament's ``records``) or a State. ``advisor``: None or "ismcts" (the
     search, ``budget`` iterations a search, default :func:`~nbgames.arena.review.default_budget`), any
     object with ``analyse(infoset, progress=None)`` returning ``{aid: {"value",
-    "visits", ...}}`` with values in win chance (it keeps its own budget), or a
+    "visits", ...}}`` with values in win chance (it keeps its own budget; one that
+    says ``paired = True`` and gives each playout's value as ``"playouts"`` has its
+    noise measured over them, as :func:`nbgames.bots.rollouts` does), or a
     solver (``nbgames.theory.solver(payoff="win")``: exact where ``can_solve``,
     the default judge elsewhere). ``exact``: True (the default solver where a 2-player
     position is small enough), False (search only), or a solver. ``seed`` makes

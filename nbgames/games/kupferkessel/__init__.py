@@ -136,9 +136,10 @@ SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
                  # times with the other core busy), and the same class under every seed went
                  # from 57% of the decisions to 74% (76% at 2 times). With the judge's noise
                  # measured over the playouts and its wider stopping interval: 86% at 3
-                 # times in 44-52 s, 79% at 2 times in 30-36 s. What stays unstable sits on
-                 # a class line (mean losses of 0.10-0.13 between inaccuracy and mistake,
-                 # 0.05-0.07 between unclear and inaccuracy, 0.02-0.04 between best and good).
+                 # times in 40-48 s (mean of two runs; 52 s at most), 79% at 2 times in
+                 # 30-36 s. What stays unstable sits on a class line (mean losses of
+                 # 0.10-0.13 between inaccuracy and mistake, 0.05-0.07 between unclear and
+                 # inaccuracy, 0.02-0.04 between best and good).
                  extra={"review": {"budget": 3.0}})
 
 __doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
