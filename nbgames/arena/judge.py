@@ -47,8 +47,8 @@ the difference), else of the rounds' values (a search). Measured over the
 playouts, the noise is known after one round (a few hundred degrees of freedom);
 over three rounds' values it was not: their spread was now and then near zero
 by luck, and a class was said on an interval too narrow (in one game, a move
-three 12-round reviews put at a loss of 0.10-0.11 was a "mistake" of
-0.123-0.133 after 3 rounds). Round 1 counts as a round only where it chose
+four 12-round reviews put at a loss of 0.096-0.111 was a "mistake" of
+0.128, interval 0.123-0.133, after 3 rounds). Round 1 counts as a round only where it chose
 nothing (two candidates): a value that won a choice leans high. Rounds go on from
 :data:`MIN_ROUNDS` to :data:`MAX_ROUNDS` until the class is *settled*
 (:func:`settled`: not unclear, and for a bad move its interval inside one class,
