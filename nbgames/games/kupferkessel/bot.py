@@ -29,6 +29,7 @@ prior and an evaluation (the title's ``SPEC``).
 from __future__ import annotations
 
 import math
+from functools import cache
 from math import comb
 
 from ...core.decisions import decision_rng
@@ -289,22 +290,26 @@ def _kettle_points(game, kettle, seat: int) -> float:
                for k, total, doubled in _tally(game, kettle, seat).values())
 
 
-def _gain(game, tally, seat: int, card) -> int:
-    """How much ``card`` added to a kettle of ``tally`` (:func:`_tally`) changes its
-    ingredient points: only its own ingredient's points change."""
-    four = game.components.four_bonus
-    k, total, doubled = tally.get(game.ingredient[card], (0, 0, False))
-    after = scoring.ingredient_points(k + 1, total + game.value[card],
-                                      game.colour[card] == game.seat_colours[seat], four)
-    return after - scoring.ingredient_points(k, total, doubled, four)
-
-
 def _ones(game, kettles) -> list[int]:
     val = game.value
     ones = [sum(1 for c in k if val[c] == 1) for k in kettles]
     bonus = game.components.ones_bonus
     top = max(ones)
     return [bonus if o == top and ones.count(top) == 1 else 0 for o in ones]
+
+
+@cache
+def _prior_weight(count: int, total: int, doubled: bool, value: int, own: bool, four: int,
+                  ones: bool) -> float:
+    """The prior's weight of adding a card of ``value`` (``own``: of the seat's colour) to
+    an ingredient of ``count`` cards worth ``total`` (only that ingredient's points
+    change; ``ones``: the
+    little more for a value-1 card), memoised: a playout asks for the same few again
+    and again."""
+    gain = (scoring.ingredient_points(count + 1, total + value, own, four)
+            - scoring.ingredient_points(count, total, doubled, four))
+    gain += 0.8 if ones and value == 1 else 0.0
+    return math.exp(max(-12.0, min(gain, 12.0)) / 3.0)
 
 
 def search_prior(state, ids) -> list[float]:
@@ -314,19 +319,18 @@ def search_prior(state, ids) -> list[float]:
     g = state.game
     seat = state.current_player
     tally = _tally(g, state.kettles[seat], seat)
+    ing, val, col, cell_of, grid = g.ingredient, g.value, g.colour, g.cell_of, state.grid
+    own, four = g.seat_colours[seat], g.components.four_bonus
     out = []
     for a in ids:
-        cell = g.cell_of.get(a)
-        if cell is not None:
-            card = state.grid[cell]
-            gain = _gain(g, tally, seat, card)
-            gain += 0.8 if g.value[card] == 1 else 0.0
-            out.append(math.exp(max(-12.0, min(gain, 12.0)) / 3.0))
+        cell = cell_of.get(a)
+        if cell is not None or a == g.last_ids[0]:      # take a card, or keep the last one
+            card = grid[cell] if cell is not None else state.pending
+            k, total, doubled = tally.get(ing[card], (0, 0, False))
+            out.append(_prior_weight(k, total, doubled, val[card], col[card] == own, four,
+                                     cell is not None))
         elif a in g.use_ids:
             out.append(3.0)
-        elif a == g.last_ids[0]:            # keep the last card
-            gain = _gain(g, tally, seat, state.pending)
-            out.append(math.exp(max(-12.0, min(gain, 12.0)) / 3.0))
         else:
             out.append(1.0)
     return out
