@@ -273,6 +273,28 @@ def test_a_title_may_declare_that_its_review_affords_more_playouts(monkeypatch):
         assert row["method"].startswith(f"rollouts({round(4 * scales[t])}):"), (t, row["method"])
 
 
+def test_a_title_may_declare_more_rounds_for_its_close_decisions(monkeypatch):
+    """A title declares a searched decision's rounds at most (extra["review"]["rounds"],
+    else judge.MAX_ROUNDS); the review hands it to every decision, and no decision
+    goes past it."""
+    from nbgames.core.registry import spec
+    rounds = {t: rv.review_rounds(t) for t in TITLES}
+    for t, r in rounds.items():
+        assert r == spec(t).extra.get("review", {}).get("rounds", rv.MAX_ROUNDS) >= rv.MIN_ROUNDS
+    seen = []
+    real = rv.run
+    monkeypatch.setattr(rv, "run", lambda *a: seen.append(a[-1]) or real(*a))
+    cap = rv.MIN_ROUNDS + 2
+    monkeypatch.setattr(rv, "review_rounds", lambda title: cap)
+    for t in TITLES:                 # at 8 playouts some decisions of the first take 16 rounds
+        rows = nbgames.review(_record(t), seats=[0], exact=False, budget=8, progress=False).rows
+        assert seen[-1] == cap and max(r["rounds"] for r in rows) <= cap
+        if max(r["rounds"] for r in rows) == cap:
+            break
+    else:
+        pytest.fail("no decision reached the rounds' cap")
+
+
 def test_exact_rows_say_so():
     rec = _record(TITLES[0], seed=4)
     rev = nbgames.review(rec, seats=[0], budget=10, progress=False)
@@ -476,7 +498,7 @@ def test_a_review_running_when_the_board_moves_on_is_dropped(monkeypatch):
 # blunder at the default budget, with what was measured). "Clearly worse" is said by two ways
 # of playing on, not one: greedy play to the end (a gap of 0.4 at least) and the title's prior
 # played to the end (0.2 at least). Greedy play alone was not enough: greedy against greedy is
-# close to one line of play a deal, and in Kupferkessel it put a gap of 0.4 or more at 9 and 14
+# close to one line of play a deal, and in one title it put a gap of 0.4 or more at 9 and 14
 # of the last 29 decisions of game seeds 0 and 1, where the prior put less than 0.2 at 19 of
 # those 23 and reversed 6 (the first of them, step 41 of game seed 0: 0.69 by greedy play,
 # 0.17 by the prior; the review said "inaccuracy" there).

@@ -135,7 +135,8 @@ MIN_ROUNDS = 3
 
 MAX_ROUNDS = 16
 """Rounds at most: a decision still unclear after them is said to be unclear (one not
-settled otherwise gets the class of its interval)."""
+settled otherwise gets the class of its interval). A title may declare more
+(:func:`nbgames.arena.review.review_rounds`)."""
 
 STOP_WIDEN = 1.5
 """The rounds stop before :data:`MAX_ROUNDS` only where the interval this many times
@@ -244,9 +245,10 @@ def _mean_se(xs: list[float]) -> float:
     return statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
 
 
-def search_measure(search, infoset, taken: int, seed: int, thresholds: dict) -> dict:
+def search_measure(search, infoset, taken: int, seed: int, thresholds: dict,
+                   rounds: int = MAX_ROUNDS) -> dict:
     """Round 1 over the candidates, then paired rounds of the move taken and its
-    rival while the class is unclear (module doc)."""
+    rival while the class is unclear, ``rounds`` at most (module doc)."""
     legal = [int(a) for a in infoset.legal_actions.ids]
     if len(legal) <= CANDIDATES:
         cands = legal
@@ -289,7 +291,7 @@ def search_measure(search, infoset, taken: int, seed: int, thresholds: dict) -> 
         return _mean_se(plays[a] if each else vals[a])
 
     r = 0
-    while len(vals[taken]) < MAX_ROUNDS:
+    while len(vals[taken]) < rounds:
         r += 1
         for j, aid in enumerate([taken, *alive]):
             got = alone(aid, CANDIDATES * (r + 1) + (0 if paired else j))
@@ -420,10 +422,11 @@ def _seeded(solver, seed):
 
 
 def judge(state, seat: int, taken: int, search, exact=None, seed: int = 0,
-          thresholds: dict | None = None, method: str = "") -> dict:
+          thresholds: dict | None = None, method: str = "", rounds: int = MAX_ROUNDS) -> dict:
     """One row: the decision of ``seat`` at ``state`` (its turn), which took
     ``taken``, measured from the seat's information set. ``method`` names the
-    search for the row."""
+    search for the row; ``rounds`` caps a searched decision's rounds (the title's,
+    :func:`nbgames.arena.review.review_rounds`)."""
     th = thresholds or THRESHOLDS
     step = state.step
     s = decision_seed(seed, step)
@@ -442,7 +445,7 @@ def judge(state, seat: int, taken: int, search, exact=None, seed: int = 0,
         else:
             got = None
     if got is None:
-        got = search_measure(search, infoset, taken, s, th)
+        got = search_measure(search, infoset, taken, s, th, rounds)
         text = method + (f"; {got['candidates']} moves each measured alone, then the move taken "
                          f"and the best of the others in {got['rounds']} rounds")
     else:

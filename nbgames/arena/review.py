@@ -110,7 +110,10 @@ Where the values come from
   44 s of CPU (the most of five reviews: 12, 35, 42, 46 and 37 s). Since the noise is
   measured over the paired playouts and the rounds stop only where a wider interval
   is settled (:mod:`~nbgames.arena.judge`): 95, 97, 86, 98 and 100 %, in 12 to 41 s
-  of CPU on average (the most of five reviews: 13, 34, 46, 40 and 36 s). Where the next decision
+  of CPU on average (the most of five reviews: 13, 34, 46, 40 and 36 s). The title at
+  86 % also declares 32 rounds at most, not 16
+  (:func:`~nbgames.arena.review.review_rounds`): 91 %, in 53 s of CPU on average (58 s
+  at most). Where the next decision
   after a move is a placement among hundreds, a playout stops there (as the
   search's do), so a value is the title's evaluation after the move: no noise,
   and no look further. What playouts give
@@ -123,7 +126,10 @@ minute of one core: ``bench/review.py`` measures the time per game and how
 often reviews with other seeds agree. A title whose playouts are cheap declares
 how many times that budget its review affords within the minute
 (:func:`~nbgames.arena.review.budget_scale`, its spec's ``extra["review"]``):
-more playouts narrow every interval, so fewer classes change with the seed.
+more playouts narrow every interval, so fewer classes change with the seed. A title
+whose decisions often sit near a class line declares how many rounds a decision may
+take at most (:func:`~nbgames.arena.review.review_rounds`): only the decisions still
+unsettled take them.
 
 The work goes to any ``concurrent.futures`` executor (dask's
 ``client.get_executor()`` included), in batches, with a progress bar, and gives
@@ -158,7 +164,7 @@ from .review_run import decisions_of, progress_bar, review_batch, run
 
 __all__ = ["review", "Review", "CLASSES", "THRESHOLDS", "COLUMNS", "DEFAULT_ADVISOR", "DEFAULT_BUDGET",
            "EXACT_NODES", "EXACT_WORLDS", "GAME_BUDGET", "LEAST_BUDGET", "default_budget", "budget_scale",
-           "CANDIDATES",
+           "review_rounds", "CANDIDATES",
            "MIN_ROUNDS", "MAX_ROUNDS", "RIVALS", "classify", "verdict", "settled", "decision_seed",
            "decisions_of", "judge", "review_batch"]
 
@@ -221,6 +227,14 @@ def budget_scale(title: str) -> float:
     minute of one core, with what it measured; more playouts narrow every interval,
     so fewer classes change with the review's seed."""
     return float(spec(title).extra.get("review", {}).get("budget", 1.0))
+
+
+def review_rounds(title: str) -> int:
+    """A searched decision's rounds at most in a review of ``title``: its spec's
+    ``extra["review"]["rounds"]`` (:data:`MAX_ROUNDS` when it declares none). A title
+    whose decisions often sit near a class line declares more, with what it measured:
+    more rounds narrow the intervals that are still unsettled, and only theirs."""
+    return int(spec(title).extra.get("review", {}).get("rounds", MAX_ROUNDS))
 
 
 def _search_advisor(advisor, budget, decisions, scale=1.0):
@@ -363,7 +377,7 @@ def review(record, seats=None, advisor=None, budget: int | None = None, *, exact
     t0 = time.perf_counter()
     bar = progress_bar(len(todo), progress, f"{game.title} review", "decision")
     rows = run(record, todo, search, exact_adv, seed, th, _search_text(search), executor, bar,
-               batch)
+               batch, review_rounds(game.title))
     if bar is not None:
         bar.close()
     names = [str(n) for n in (record.get("policies") or record.get("names") or [])]

@@ -8,7 +8,7 @@ the same whatever the executor and the batches."""
 from __future__ import annotations
 
 from ..core.registry import replay
-from .judge import judge
+from .judge import MAX_ROUNDS, judge
 from .progress import progress_bar
 
 __all__ = ["decisions_of", "review_batch", "run", "progress_bar"]
@@ -28,10 +28,10 @@ def decisions_of(record: dict, seats: list[int]) -> list[tuple[int, int]]:
 
 
 def review_batch(record: dict, decisions: list, search, exact, seed: int, thresholds: dict,
-                 method: str = "", on_row=None) -> list:
+                 method: str = "", on_row=None, rounds: int = MAX_ROUNDS) -> list:
     """Review ``decisions`` ([(step, seat)], rising steps) of ``record`` in order,
     calling ``on_row(row)`` after each: one worker's task (top level, so a process
-    pool can pickle it)."""
+    pool can pickle it). ``rounds``: a decision's rounds at most (``judge``)."""
     state = replay(record, upto=0)
     step0 = state.step
     actions = record["actions"]
@@ -40,27 +40,29 @@ def review_batch(record: dict, decisions: list, search, exact, seed: int, thresh
         while state.step < step:
             state.apply(actions[state.step - step0])
         rows.append(judge(state, seat, actions[step - step0], search, exact, seed, thresholds,
-                          method))
+                          method, rounds))
         if on_row is not None:
             on_row(rows[-1])
     return rows
 
 
-def run(record, todo, search, exact, seed, thresholds, method, executor, bar, batch) -> list[dict]:
+def run(record, todo, search, exact, seed, thresholds, method, executor, bar, batch,
+        rounds: int = MAX_ROUNDS) -> list[dict]:
     """The rows of the decisions ``todo``: here in order, or on ``executor`` in
     interleaved batches (early and late decisions, which cost differently, spread
     over the tasks)."""
     if executor is None:
         return review_batch(record, todo, search, exact, seed, thresholds, method,
-                            on_row=None if bar is None else lambda row: bar.update(1))
+                            on_row=None if bar is None else lambda row: bar.update(1),
+                            rounds=rounds)
     from concurrent.futures import as_completed
 
     from .batches import batch_size
     size = batch_size(len(todo), executor, batch)
     tasks = max(1, -(-len(todo) // size))
     parts = [todo[k::tasks] for k in range(tasks)]
-    futures = {executor.submit(review_batch, record, part, search, exact, seed, thresholds, method):
-               part for part in parts if part}
+    futures = {executor.submit(review_batch, record, part, search, exact, seed, thresholds, method,
+                               None, rounds): part for part in parts if part}
     rows = []
     for f in as_completed(futures):
         out = f.result()
