@@ -523,14 +523,20 @@ def _finish(state, bot):
     return state
 
 
+def _deals(state, deals):
+    """``deals`` worlds drawn from the information set of the seat to move (fixed seeds)."""
+    import random
+    info = nbgames.InfoSet(state, state.current_player, random.Random(1))
+    rng = random.Random(2)
+    return [info.sample(rng) for _ in range(deals)]
+
+
 def truth(state, deals=24):
     """{aid: the seat's win share with greedy play afterwards, over deals drawn from
     its information set} for the greedy move and up to five others."""
     import random
     seat = state.current_player
-    info = nbgames.InfoSet(state, seat, random.Random(1))
-    rng = random.Random(2)
-    worlds = [info.sample(rng) for _ in range(deals)]
+    worlds = _deals(state, deals)
     bot = nbgames.bots.greedy.spawn(7)
     ids = [int(a) for a in state.legal_action_ids()]
     if len(ids) > 6:
@@ -547,9 +553,7 @@ def prior_truth(state, ids, deals=24):
 
     from nbgames.agents.search import title_parts
     seat, prior = state.current_player, title_parts(state.game)[0]
-    info = nbgames.InfoSet(state, seat, random.Random(1))
-    rng, play = random.Random(2), random.Random(4)
-    worlds = [info.sample(rng) for _ in range(deals)]
+    worlds, play = _deals(state, deals), random.Random(4)
 
     def finish(s):
         while not s.is_terminal():

@@ -226,7 +226,7 @@ def budget_scale(title: str) -> float:
     are cheap declares how many more of them still keep a game's review within a
     minute of one core, with what it measured; more playouts narrow every interval,
     so fewer classes change with the review's seed."""
-    return float(spec(title).extra.get("review", {}).get("budget", 1.0))
+    return float(_declared(title, "budget", 1.0))
 
 
 def review_rounds(title: str) -> int:
@@ -234,7 +234,12 @@ def review_rounds(title: str) -> int:
     ``extra["review"]["rounds"]`` (:data:`MAX_ROUNDS` when it declares none). A title
     whose decisions often sit near a class line declares more, with what it measured:
     more rounds narrow the intervals that are still unsettled, and only theirs."""
-    return int(spec(title).extra.get("review", {}).get("rounds", MAX_ROUNDS))
+    return int(_declared(title, "rounds", MAX_ROUNDS))
+
+
+def _declared(title: str, key: str, default):
+    """What ``title``'s spec declares for its review (``extra["review"][key]``)."""
+    return spec(title).extra.get("review", {}).get(key, default)
 
 
 def _search_advisor(advisor, budget, decisions, scale=1.0):

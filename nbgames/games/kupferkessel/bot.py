@@ -303,9 +303,8 @@ def _prior_weight(count: int, total: int, doubled: bool, value: int, own: bool, 
                   ones: bool) -> float:
     """The prior's weight of adding a card of ``value`` (``own``: of the seat's colour) to
     an ingredient of ``count`` cards worth ``total`` (only that ingredient's points
-    change; ``ones``: the
-    little more for a value-1 card), memoised: a playout asks for the same few again
-    and again."""
+    change; ``ones``: the little more for a value-1 card), memoised: a playout asks
+    for the same few again and again."""
     gain = (scoring.ingredient_points(count + 1, total + value, own, four)
             - scoring.ingredient_points(count, total, doubled, four))
     gain += 0.8 if ones and value == 1 else 0.0
