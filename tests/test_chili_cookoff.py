@@ -311,3 +311,38 @@ def test_greedy_beats_random():
                                                "random": nbgames.bots.random},
                              games=60, seed=2, progress=False)
     assert res["greedy"].ci[0] > 0.5, res
+
+
+def test_the_search_evaluation_counts_the_pick_a_played_card_buys():
+    """The search's evaluation of a hand half played is that of the hand played out
+    by each seat's favourite move under the title's prior: the collected cards alone
+    do not show what a card played will buy (a playout cut off before the picks valued
+    every play alike). It reads a copy: the position is left as it was."""
+    from nbgames.games.chili_cookoff import bot
+    game = nbgames.load("chili_cookoff", players=3)
+    rng = random.Random(4)
+    checked = differ = 0
+    for seed in range(6):
+        s = game.new_state(seed=seed)
+        while s.current_player is not None:
+            ids = s.legal_action_ids()
+            if s.phase == "play" and not s.played and len(ids) > 1:
+                values = set()
+                for a in ids:
+                    after = s.clone()
+                    after.apply(a)
+                    before = after.to_dict()
+                    v = bot.search_evaluate(after)
+                    assert after.to_dict() == before
+                    out = after.clone()
+                    while out.current_player is not None and (out.phase == "pick" or out.played):
+                        legal = out.legal_action_ids()
+                        w = bot.search_prior(out, legal)
+                        out.apply(legal[w.index(max(w))])
+                    assert out.played == [] and out.phase != "pick"
+                    assert v == bot.search_evaluate(out)
+                    values.add(tuple(v))
+                differ += len(values) > 1
+                checked += 1
+            s.apply(ids[rng.randrange(len(ids))])
+    assert checked >= 20 and differ >= checked / 2, (differ, checked)

@@ -177,11 +177,28 @@ def search_prior(state, ids) -> list[float]:
     return [math.exp((x - top) / 1.5) for x in scores]
 
 
+def _hand_played_out(state):
+    """``state`` if no hand is under way, else a copy with the hand played out, each
+    seat taking :func:`search_prior`'s favourite (the move :func:`choose` makes): a
+    card played is worth the card its pick place buys, which the collected cards
+    alone do not show until the picks are made."""
+    if state.current_player is None or (state.phase != "pick" and not state.played):
+        return state
+    s = state.clone()
+    while s.current_player is not None and (s.phase == "pick" or s.played):
+        ids = s.legal_action_ids()
+        w = search_prior(s, ids) if len(ids) > 1 else (1.0,)
+        s.advance(int(ids[max(range(len(ids)), key=w.__getitem__)]))
+    return s
+
+
 def search_evaluate(state) -> list[float]:
     """Each seat's expected share of the win: a logistic of its lead (or deficit)
     over the best other seat, in points: the totals so far plus what its collected
-    ingredients are likely to score this round (:func:`_round_value`). The scale
-    widens with the hands and rounds still to play."""
+    ingredients are likely to score this round (:func:`_round_value`), once the hand
+    under way is played out (:func:`_hand_played_out`). The scale widens with the
+    hands and rounds still to play."""
+    state = _hand_played_out(state)
     g = state.game
     f = _facts(g)
     n = g.players
