@@ -177,15 +177,20 @@ def search_prior(state, ids) -> list[float]:
     return [math.exp((x - top) / 1.5) for x in scores]
 
 
+def _mid_hand(state) -> bool:
+    """A hand is under way: a card is down or the picks have begun."""
+    return state.current_player is not None and (state.phase == "pick" or bool(state.played))
+
+
 def _hand_played_out(state):
     """``state`` if no hand is under way, else a copy with the hand played out, each
     seat taking :func:`search_prior`'s favourite (the move :func:`choose` makes): a
     card played is worth the card its pick place buys, which the collected cards
     alone do not show until the picks are made."""
-    if state.current_player is None or (state.phase != "pick" and not state.played):
+    if not _mid_hand(state):
         return state
     s = state.clone()
-    while s.current_player is not None and (s.phase == "pick" or s.played):
+    while _mid_hand(s):
         ids = s.legal_action_ids()
         w = search_prior(s, ids) if len(ids) > 1 else (1.0,)
         s.advance(int(ids[max(range(len(ids)), key=w.__getitem__)]))
