@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,6 +13,9 @@ import nbgames
 from nbgames.core.conformance import playout
 
 TITLES = nbgames.games()
+STAGED_SEEDS = {t: v for t, v in json.loads(
+    (Path(__file__).parent / "data" / "search_positions.json").read_text(encoding="utf-8")).items()
+    if not t.startswith("_")}
 
 
 def midgame(title, seed=2):
@@ -197,14 +201,27 @@ def _clearly_best(title, seeds=range(80), samples=16, back=6, most=40):
             rest = [v for a, v in shares.items() if a not in wins]
             if top >= 0.75 and rest and max(rest) <= top - 0.5 and 2 * len(wins) <= len(shares):
                 return staged, seat, wins
-    raise AssertionError(f"{title}: no staged position with a clearly best move in the seeds")
+    raise AssertionError(f"{title}: no staged position with a clearly best move in seeds "
+                         f"{list(seeds)} (the engine changed? python tests/test_search.py finds "
+                         f"the first seed again)")
+
+
+def _finds(title, seed) -> bool:
+    try:
+        _clearly_best(title, seeds=[seed])
+    except AssertionError:
+        return False
+    return True
 
 
 @pytest.mark.parametrize("title", TITLES)
 def test_search_finds_the_clearly_best_move_in_a_staged_position(title):
     """Section 6: with a small budget, the search plays a winning move where the other
     moves (most of them) lose, on a position staged with game.scenario."""
-    staged, seat, wins = _clearly_best(title)
+    # the game seed is pinned (tests/data/search_positions.json: the first seed where the
+    # search below finds a position; finding it over every seed took 55 s in one title),
+    # the position and its truth are computed here every time
+    staged, seat, wins = _clearly_best(title, seeds=[STAGED_SEEDS[title]])
     assert staged.history == [] and staged.to_dict()["start"]   # a staged scenario
     # enough searches that picking at random would pass all of them less than 5% of
     # the time
@@ -318,3 +335,9 @@ def test_the_search_weighs_worlds_by_default_only_with_a_time_budget_where_decla
     assert nbgames.bots.ismcts(seconds=0.5, prior=False).worlds is None
     with pytest.raises(nbgames.core.errors.OptionError, match="worlds must be one of"):
         nbgames.bots.ismcts(worlds="some")
+
+
+if __name__ == "__main__":        # the first seed with a staged position, by title
+    for name in TITLES:
+        first = next(k for k in range(80) if _finds(name, k))
+        print(f'"{name}": {first},')
