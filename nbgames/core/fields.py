@@ -170,8 +170,19 @@ def make_copier(fields: dict[str, Part]) -> Callable:
     return scope["copy_into"]
 
 
+_PLAIN = frozenset((int, str, float, bool, type(None)))
+
+
 def to_json(x):
-    """A JSON-able deep copy: tuples become lists, numpy scalars Python numbers."""
+    """A JSON-able deep copy: tuples become lists, numpy scalars Python numbers.
+    Plain values (exactly int, str, float, bool or None) are taken as they are
+    without a call: a state's data is mostly lists of them."""
+    t = type(x)
+    if t is list or t is tuple:
+        return [v if type(v) in _PLAIN else to_json(v) for v in x]
+    if t is dict:
+        return {k if type(k) is str else str(k): v if type(v) in _PLAIN else to_json(v)
+                for k, v in x.items()}
     if isinstance(x, dict):
         return {str(k): to_json(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
