@@ -67,11 +67,20 @@ def test_a_title_page_replays_its_game_in_the_page(browser, site_url, artifacts,
         assert frame.inner_text(".nbg .nbg-steptext") == f"step 0 / {last}"
         assert frame.inner_html("#nbg-root") != end_html
         start_html = frame.inner_html("#nbg-root")
+
+        def fitted():
+            """Wait until the frame has taken its board's height at this step: the page
+            moves when it does (the page's scroll is clamped to its new height), and a
+            click aimed before that landed elsewhere once (CI, both cores busy)."""
+            h.until(page, "(() => { const f = document.querySelector('iframe.nbg-replay');"
+                          " return Math.abs(f.getBoundingClientRect().height"
+                          " - f.contentDocument.documentElement.scrollHeight) <= 8; })()")
+
         # two steps forward with the board's own control
-        board.locator("[data-key='ctl-fwd']").click()
-        h.until(frame, "document.body.dataset.step === '1'")
-        board.locator("[data-key='ctl-fwd']").click()
-        h.until(frame, "document.body.dataset.step === '2'")
+        for step in (1, 2):
+            fitted()
+            board.locator("[data-key='ctl-fwd']").click()
+            h.until(frame, f"document.body.dataset.step === '{step}'")
         assert frame.inner_html("#nbg-root") != start_html
         assert frame.input_value(".nbg .nbg-scrub") == "2"
         # the frame took the height of its board (the page scrolls, not the frame)
