@@ -296,6 +296,11 @@ def _walk(a, b, out: dict, fixed: dict) -> bool:
     return True
 
 
+_PLAIN = frozenset((int, str, float, bool, type(None)))
+"""Values that hold no tagged item (exactly these types: a tagged item is an int
+subclass), passed over without a call: a state is mostly lists of them."""
+
+
 def _copies(x, counts: dict) -> None:
     """How often each tagged item stands in ``x``, with its value."""
     if isinstance(x, _Item):
@@ -303,10 +308,12 @@ def _copies(x, counts: dict) -> None:
         counts[x.tag] = (c[0] + 1, c[1]) if c else (1, int(x))
     elif isinstance(x, (list, tuple)):
         for y in x:
-            _copies(y, counts)
+            if type(y) not in _PLAIN:
+                _copies(y, counts)
     elif isinstance(x, dict):
         for y in x.values():
-            _copies(y, counts)
+            if type(y) not in _PLAIN:
+                _copies(y, counts)
 
 
 def _tags_in(x, out: set) -> None:
@@ -314,10 +321,12 @@ def _tags_in(x, out: set) -> None:
         out.add(x.tag)
     elif isinstance(x, (list, tuple)):
         for y in x:
-            _tags_in(y, out)
+            if type(y) not in _PLAIN:
+                _tags_in(y, out)
     elif isinstance(x, dict):
         for y in x.values():
-            _tags_in(y, out)
+            if type(y) not in _PLAIN:
+                _tags_in(y, out)
 
 
 def _parts(state) -> dict:
