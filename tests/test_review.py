@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from widget_kit import NoSkillJudge
 
 import nbgames
 import nbgames.arena.review as rv
@@ -373,7 +374,7 @@ def test_the_board_shows_the_viewer_its_own_reviewed_decisions(title):
     w = nbgames.widget(title, players=2, seats=["greedy", "random"], seed=4, viewers=[0, 1, None])
     w.play()
     assert w.state.is_terminal()
-    rev = w.review(budget=3, exact=False, progress=False)
+    rev = w.review(advisor=NoSkillJudge(), exact=False, progress=False)   # who sees which rows
     assert rev.record["actions"] == w.state.history
     assert rev.names == ["greedy", "random"]
     w.viewer = 0

@@ -102,3 +102,16 @@ def board_says(title: str, states: list[dict], tmp_path) -> list[str]:
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-3000:]
     return json.loads(r.stdout)
+
+
+class NoSkillJudge:
+    """A review's advisor of no skill, for tests of where a review is shown (the
+    board's marks and panel, who sees which rows), not of its judgement: a move's
+    value is fixed by its id, so a review costs next to nothing, is the same every
+    run and has rows of every class. A real one at a few playouts a move still
+    measures every one of hundreds of placements: 28 s for one game in one title."""
+
+    def analyse(self, infoset, progress=None):
+        ids = [int(a) for a in infoset.legal_actions.ids]
+        return {a: {"value": (a * 2654435761 % 997) / 996, "visits": 1, "share": 1 / len(ids)}
+                for a in ids}

@@ -19,6 +19,7 @@ import json
 
 import nbg_harness as h
 import pytest
+from widget_kit import NoSkillJudge
 
 import nbgames
 from nbgames.widget.export import record_html
@@ -34,18 +35,6 @@ def _cases():
             yield title, n
 
 
-class _ByItsId:
-    """A judge of no skill, for the layout only: a move's value is fixed by its id, so
-    a review costs next to nothing (a real one at 8 playouts a move took 86 s of CPU
-    over the ten pages, most of it measuring placements among hundreds), is the same
-    every run and has rows of every class."""
-
-    def analyse(self, infoset, progress=None):
-        ids = [int(a) for a in infoset.legal_actions.ids]
-        return {a: {"value": (a * 2654435761 % 997) / 996, "visits": 1, "share": 1 / len(ids)}
-                for a in ids}
-
-
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory):
     folder = tmp_path_factory.mktemp("layout")
@@ -53,7 +42,7 @@ def pages(tmp_path_factory):
     for title, n in _cases():
         rec = nbgames.play(nbgames.load(title, n), ["greedy"] * n, seed=3)
         # its panel and marks, not its judgement
-        review = nbgames.review(rec, seats=[0], advisor=_ByItsId(), exact=False, progress=False)
+        review = nbgames.review(rec, seats=[0], advisor=NoSkillJudge(), exact=False, progress=False)
         path = folder / f"{title}-{n}.html"
         path.write_text(record_html(rec, viewer=0, review=review), encoding="utf-8")
         rows = review.marks(0, False)["rows"]

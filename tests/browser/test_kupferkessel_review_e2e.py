@@ -59,7 +59,7 @@ def test_a_review_on_the_board(page, lab_server, jupyter_root, artifacts):
 
 BUTTON_CELLS = [
     "import nbgames, nbgames.arena.review\n"
-    "nbgames.arena.review.DEFAULT_BUDGET = 30      # a quick review for the test\n"
+    "nbgames.arena.review.DEFAULT_BUDGET = 8       # a quick review for the test\n"
     f"w2 = nbgames.widget({TITLE!r}, players=2, seats=['human', 'greedy'], seed=8)\n"
     "bot = nbgames.bots.greedy.spawn(2)\n"
     "while not w2.state.is_terminal():\n"
