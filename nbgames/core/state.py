@@ -50,7 +50,6 @@ choices for them.
 
 from __future__ import annotations
 
-import copy
 import json
 import operator
 import random
@@ -148,6 +147,10 @@ def _shape_problem(sample, value, path):
             return f"field {path} must be a list, got {type(value).__name__} {_short(value)}"
         kinds = [x for x in sample if x is not None]
         if kinds:
+            t = type(kinds[0])
+            if (t is int or t is str) and all(type(x) is t for x in kinds) and \
+                    all(type(v) is t or v is None for v in value):
+                return None          # plain values of the sample's one type (the common case)
             for i, v in enumerate(value):
                 like = next((x for x in kinds if type(x) is type(v)), kinds[0])
                 problem = _shape_problem(like, v, f"{path}[{i}]")
@@ -168,6 +171,22 @@ def _shape_problem(sample, value, path):
         return (f"field {path} must be {type(sample).__name__}, got {type(value).__name__} "
                 f"{_short(value)}")
     return None
+
+
+_SAMPLES: dict = {}
+
+
+def _fresh_payload(game, seed) -> dict:
+    """A fresh game's saved parts (the shape a staged position is checked against),
+    kept for the last few (game, seed): staging many positions of one game builds
+    it once. Read only."""
+    key = (json.dumps(game.config(), sort_keys=True), seed)
+    got = _SAMPLES.get(key)
+    if got is None:
+        if len(_SAMPLES) >= 16:
+            _SAMPLES.clear()
+        got = _SAMPLES[key] = game.new_state(seed=seed)._payload()
+    return got
 
 
 def best_seats(keys: list) -> list[int]:
@@ -633,7 +652,7 @@ class State:
         here, and its records carry the position so that replay still works."""
         title = game.title
         data = d["data"]
-        problem = _shape_problem(game.new_state(seed=seed)._payload(), data, "data")
+        problem = _shape_problem(_fresh_payload(game, seed), data, "data")
         if problem:
             raise RecordError(f"{title}: scenario {problem}")
         s = cls._bare(game, seed)
@@ -653,7 +672,7 @@ class State:
                       for i, p in enumerate(secret)]
         s._secret = secret
         try:
-            s._load(copy.deepcopy(data))
+            s._load(json.loads(json.dumps(data)))       # a private copy of JSON data
             s.check_invariants()
         except RecordError:
             raise
