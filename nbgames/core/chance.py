@@ -62,6 +62,7 @@ import time
 from dataclasses import dataclass, field
 
 from .errors import RecordError
+from .fields import PLAIN
 
 
 class _Item(int):
@@ -296,11 +297,6 @@ def _walk(a, b, out: dict, fixed: dict) -> bool:
     return True
 
 
-_PLAIN = frozenset((int, str, float, bool, type(None)))
-"""Values that hold no tagged item (exactly these types: a tagged item is an int
-subclass), passed over without a call: a state is mostly lists of them."""
-
-
 def _copies(x, counts: dict) -> None:
     """How often each tagged item stands in ``x``, with its value."""
     if isinstance(x, _Item):
@@ -308,11 +304,11 @@ def _copies(x, counts: dict) -> None:
         counts[x.tag] = (c[0] + 1, c[1]) if c else (1, int(x))
     elif isinstance(x, (list, tuple)):
         for y in x:
-            if type(y) not in _PLAIN:
+            if type(y) not in PLAIN:        # no tagged item in it
                 _copies(y, counts)
     elif isinstance(x, dict):
         for y in x.values():
-            if type(y) not in _PLAIN:
+            if type(y) not in PLAIN:        # no tagged item in it
                 _copies(y, counts)
 
 
@@ -321,11 +317,11 @@ def _tags_in(x, out: set) -> None:
         out.add(x.tag)
     elif isinstance(x, (list, tuple)):
         for y in x:
-            if type(y) not in _PLAIN:
+            if type(y) not in PLAIN:        # no tagged item in it
                 _tags_in(y, out)
     elif isinstance(x, dict):
         for y in x.values():
-            if type(y) not in _PLAIN:
+            if type(y) not in PLAIN:        # no tagged item in it
                 _tags_in(y, out)
 
 

@@ -170,7 +170,9 @@ def make_copier(fields: dict[str, Part]) -> Callable:
     return scope["copy_into"]
 
 
-_PLAIN = frozenset((int, str, float, bool, type(None)))
+PLAIN = frozenset((int, str, float, bool, type(None)))
+"""The types of plain JSON values (exactly these: a subclass such as a tagged item
+is not plain), which a walk over a state's data passes without a call."""
 
 
 def to_json(x):
@@ -179,9 +181,9 @@ def to_json(x):
     without a call: a state's data is mostly lists of them."""
     t = type(x)
     if t is list or t is tuple:
-        return [v if type(v) in _PLAIN else to_json(v) for v in x]
+        return [v if type(v) in PLAIN else to_json(v) for v in x]
     if t is dict:
-        return {k if type(k) is str else str(k): v if type(v) in _PLAIN else to_json(v)
+        return {k if type(k) is str else str(k): v if type(v) in PLAIN else to_json(v)
                 for k, v in x.items()}
     if isinstance(x, dict):
         return {str(k): to_json(v) for k, v in x.items()}
