@@ -71,6 +71,28 @@ def test_two_moves_measured_with_one_seed_are_measured_in_the_same_worlds(title)
     assert rec.drawn != worlds[a] or len(set(map(str, worlds[a]))) == 1   # another seed: others
 
 
+@pytest.mark.parametrize("title", TITLES)
+def test_a_move_measured_in_kept_worlds_gets_what_fresh_worlds_give(title):
+    """A spawned twin replays the worlds its parent drew with that seed (copies of
+    them, with the generator where the draw left it): each value is what a fresh
+    advisor, drawing every world anew, gives; the kept worlds do not change."""
+    state = _position(title)
+    info = nbgames.InfoSet(state, state.current_player, random.Random(1))
+    a, b = (int(x) for x in state.legal_action_ids()[:2])
+    parent = nbgames.bots.rollouts(n=6, seed=9)
+    first = parent.analyse(Focused(info, (a,)))[a]
+    kept = {i: w.to_dict() for i, (w, _s) in parent._drawn.last[2].kept.items()}
+    assert sorted(kept) == list(range(6))
+    second = parent.spawn(9).analyse(Focused(info, (b,)))[b]
+    assert {i: w.to_dict() for i, (w, _s) in parent._drawn.last[2].kept.items()} == kept
+    for aid, got in ((a, first), (b, second)):
+        assert nbgames.bots.rollouts(n=6, seed=9).analyse(Focused(info, (aid,)))[aid] == got
+    again = parent.spawn(9).analyse(Focused(info, (a,)))[a]       # a third time, kept worlds
+    assert again == first
+    other = parent.spawn(10).analyse(Focused(info, (a,)))[a]       # another seed: drawn anew
+    assert other == nbgames.bots.rollouts(n=6, seed=10).analyse(Focused(info, (a,)))[a]
+
+
 def test_rollouts_play_a_game_and_are_checked_and_named():
     game = nbgames.load(TITLES[0], players=2)
     bot = nbgames.bots.rollouts(n=4, seed=1)
@@ -115,3 +137,21 @@ def test_a_first_look_halves_to_the_better_moves():
     assert {a for a in legal if got[a]["visits"] > 8} == set(kept)
     assert {got[a]["visits"] for a in legal} >= {8, 16}
     assert sum(got[a]["visits"] == max(v["visits"] for v in got.values()) for a in legal) >= 4
+
+
+def test_a_playout_draws_a_move_as_random_choices_would():
+    """``weighted_pick`` (a playout's draw by the prior) is ``rng.choices(ids, w)[0]``
+    from the same generator state, and refuses weights that cannot be drawn from."""
+    from nbgames.agents.search import weighted_pick
+    gen = random.Random(5)
+    for _ in range(300):
+        ids = list(range(gen.randint(1, 9)))
+        w = [gen.choice((0.0, 0.5, 1.0, 3.0, 1e-9)) for _ in ids]
+        if sum(w) == 0:
+            w[0] = 1.0
+        a, b = random.Random(len(ids)), random.Random(len(ids))
+        assert weighted_pick(ids, w, a) == b.choices(ids, weights=w)[0]
+        assert a.random() == b.random()
+    for bad in ([0.0, 0.0], [1.0, float("inf")], [1.0]):
+        with pytest.raises(ValueError, match="weights"):
+            weighted_pick([3, 4], bad, random.Random(0))

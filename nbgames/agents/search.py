@@ -103,6 +103,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from bisect import bisect
+from itertools import accumulate
 
 from ..core.chance import Worlds
 from ..core.decisions import decision_rng
@@ -507,6 +509,16 @@ def draw_world(infoset, rng, prior_fn):
     return world
 
 
+def weighted_pick(ids, weights, rng):
+    """One of ``ids`` drawn by ``weights``: ``rng.choices(ids, weights)[0]``, the same
+    draw from the same generator, without its overhead (a playout makes one a decision)."""
+    cum = list(accumulate(weights))
+    total = cum[-1] + 0.0
+    if not 0.0 < total < math.inf or len(cum) != len(ids):
+        raise ValueError(f"a prior gave {len(cum)} weights for {len(ids)} moves, summing to {total}")
+    return ids[bisect(cum, rng.random() * total, 0, len(ids) - 1)]
+
+
 def play_on(state, rng, prior_fn, eval_fn, depth: int | None = 8, wide: int | None = 24,
             rollout="prior", reward: str = "win") -> list[float]:
     """Play ``state`` (in place) on for at most ``depth`` decisions (None: to the
@@ -525,8 +537,7 @@ def play_on(state, rng, prior_fn, eval_fn, depth: int | None = 8, wide: int | No
         if n == 1 or rollout == "random" or (rollout == "prior" and prior_fn is None):
             state.advance(int(ids[rng.randrange(n)]))
         elif rollout == "prior":
-            w = prior_fn(state, ids)
-            state.advance(int(rng.choices(ids, weights=w)[0]))
+            state.advance(int(weighted_pick(ids, prior_fn(state, ids), rng)))
         else:
             p = state.current_player
             state.advance(state.game.resolve(rollout(state.observation(p), state.legal_actions())))
