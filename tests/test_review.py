@@ -12,6 +12,7 @@ import pytest
 from widget_kit import NoSkillJudge
 
 import nbgames
+import nbgames.arena.judge as judge
 import nbgames.arena.review as rv
 from nbgames.core.errors import OptionError, RecordError
 
@@ -232,6 +233,14 @@ def test_the_class_lines():
     assert not rv.settled(0.01, 0.06)                 # unclear
     assert not rv.settled(0.06, 0.12) and rv.settled(0.06, 0.09)
     assert not rv.settled(0.12, 0.25) and rv.settled(0.21, 0.90)
+    # past half its rounds, a loss on a class line stops: even FUTILE times the
+    # half-width the last round could reach would leave it across the line
+    assert judge.futile(0.05, 0.01, 2.0, 8, 16)              # +-0.0071 at 16 rounds: across 0.05
+    assert not judge.futile(0.05, 0.01, 2.0, 7, 16)          # not before half the rounds
+    assert not judge.futile(0.05, 0.01, 2.0, 16, 16)         # the last round ends it anyway
+    assert not judge.futile(0.08, 0.01, 2.0, 8, 16)          # would settle as an inaccuracy
+    assert judge.futile(0.097, 0.004, 2.0, 20, 32)           # 0.003 below the mistake line
+    assert not judge.futile(0.093, 0.004, 2.0, 20, 32)
 
 
 def test_the_moves_compared_are_each_searched_alone_in_rounds():
@@ -248,7 +257,7 @@ def test_the_moves_compared_are_each_searched_alone_in_rounds():
         moves = min(r["legal"], rv.CANDIDATES)
         assert f"{moves} moves each measured alone, then the move taken and the best of the " \
                f"others in {r['rounds']} rounds" in r["method"]
-        if r["rounds"] < rv.MAX_ROUNDS:
+        if 2 * r["rounds"] < rv.MAX_ROUNDS:
             assert r["class"] != "unclear"            # rounds stop once the class is clear
 
 

@@ -155,6 +155,7 @@ from .judge import (
     THRESHOLDS,
     classify,
     decision_seed,
+    futile,
     judge,
     settled,
     verdict,
@@ -165,7 +166,7 @@ from .review_run import decisions_of, progress_bar, review_batch, run
 __all__ = ["review", "Review", "CLASSES", "THRESHOLDS", "COLUMNS", "DEFAULT_ADVISOR", "DEFAULT_BUDGET",
            "EXACT_NODES", "EXACT_WORLDS", "GAME_BUDGET", "LEAST_BUDGET", "default_budget", "budget_scale",
            "review_rounds", "CANDIDATES",
-           "MIN_ROUNDS", "MAX_ROUNDS", "RIVALS", "classify", "verdict", "settled", "decision_seed",
+           "MIN_ROUNDS", "MAX_ROUNDS", "RIVALS", "classify", "verdict", "settled", "futile", "decision_seed",
            "decisions_of", "judge", "review_batch"]
 
 DEFAULT_ADVISOR = "rollouts"
