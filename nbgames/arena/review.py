@@ -113,7 +113,11 @@ Where the values come from
   of CPU on average (the most of five reviews: 13, 34, 46, 40 and 36 s). The title at
   86 % also declares 32 rounds at most, not 16
   (:func:`~nbgames.arena.review.review_rounds`): 91 %, in 53 s of CPU on average (58 s
-  at most). Where the next decision
+  at most). Since a round's worlds are drawn once (:mod:`~nbgames.agents.rollouts`) and
+  a decision on a class line stops past half its rounds (:func:`~nbgames.arena.judge.futile`),
+  with the other core busy: 93, 97, 90, 98 and 100 %, in 16, 44, 69, 46 and 41 s of CPU
+  on average; the title at 90 % measured alone (the other core idle), 58 s on average
+  and 65 s at most, over the minute. Where the next decision
   after a move is a placement among hundreds, a playout stops there (as the
   search's do), so a value is the title's evaluation after the move: no noise,
   and no look further. What playouts give

@@ -142,7 +142,11 @@ SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
                  # inaccuracy, 0.02-0.04 between best and good), so it also declares 32
                  # rounds at most, not 16: only the decisions still unsettled get them. The
                  # same game: 88% at 24 rounds, 91% at 32 (53.4 s mean, 57.8 s most, the
-                 # other core busy; 83% at 1.5 times the playouts and 64 rounds).
+                 # other core busy; 83% at 1.5 times the playouts and 64 rounds). Since a
+                 # round's worlds are drawn once and a decision on a class line stops past
+                 # half its rounds, measured alone (no other process: with the other core
+                 # busy the same reviews took 18% more): 90% in 58.2 s mean, 65.3 s most;
+                 # game seed 2: 82% in 52.1 s mean, 56.0 s most.
                  extra={"review": {"budget": 3.0, "rounds": 32}})
 
 __doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
