@@ -6,6 +6,7 @@ greedy bot (seat 1), from ``--game-seed``, is reviewed whole (every seat,
 title:
 
 * the decisions judged, the iterations of each search (the default budget),
+  the playouts and worlds drawn a review (its work, which a busy machine does not change),
   how many rows were exact, and the CPU seconds of one review (mean and most
   over the seeds; the bound is 60 s on one core);
 * **stability**: the share of decisions given the same class by every seed,
@@ -32,6 +33,8 @@ slows the wall clock only.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import random
 import statistics
 import time
@@ -40,6 +43,8 @@ from collections import Counter
 import nbgames
 from nbgames.arena import judge as jd
 from nbgames.arena import review as rv
+
+ro = importlib.import_module("nbgames.agents.rollouts")   # the module (nbgames.bots.rollouts is the function)
 
 
 def stability(reviews) -> tuple[float, float]:
@@ -53,14 +58,40 @@ def stability(reviews) -> tuple[float, float]:
     return sum(same) / len(same), statistics.fmean(modal)
 
 
+@contextlib.contextmanager
+def counted():
+    """Count the playouts and the worlds drawn by the review's playouts (the default
+    judge) while the block runs: the work a review does, which the machine's speed
+    does not change (a shared machine's CPU seconds vary by 15 % from run to run)."""
+    n = {"playouts": 0, "worlds": 0}
+    play, draw = ro.play_on, ro.draw_world
+
+    def play_on(*a, **k):
+        n["playouts"] += 1
+        return play(*a, **k)
+
+    def draw_world(*a, **k):
+        n["worlds"] += 1
+        return draw(*a, **k)
+
+    ro.play_on, ro.draw_world = play_on, draw_world
+    try:
+        yield n
+    finally:
+        ro.play_on, ro.draw_world = play, draw
+
+
 def one(title: str, seeds: int, game_seed: int) -> dict:
     game = nbgames.load(title, players=2)
     rec = nbgames.play(game, ["random", "greedy"], seed=game_seed)
     reviews, cpu = [], []
+    work = []
     for s in range(seeds):
-        t = time.process_time()
-        reviews.append(nbgames.review(rec, seed=s, progress=False))
-        cpu.append(time.process_time() - t)
+        with counted() as n:
+            t = time.process_time()
+            reviews.append(nbgames.review(rec, seed=s, progress=False))
+            cpu.append(time.process_time() - t)
+        work.append(n)
     same, modal = stability(reviews)
     means = {seat: [next(r for r in rev.summary(as_frame=False) if r["seat"] == seat)["mean_loss"]
                     for rev in reviews] for seat in (0, 1)}
@@ -75,6 +106,8 @@ def one(title: str, seeds: int, game_seed: int) -> dict:
             "iterations": rv.default_budget(len(reviews[0].rows), rv.budget_scale(title)),
             "exact": sum(r["source"] == "exact" for r in reviews[0].rows),
             "cpu": cpu, "same": same, "modal": modal,
+            "playouts": statistics.fmean(w["playouts"] for w in work),
+            "worlds": statistics.fmean(w["worlds"] for w in work),
             "classes": Counter(r["class"] for rev in reviews for r in rev.rows),
             "random": mean_se(means[0]), "greedy": mean_se(means[1]), "excess": mean_se(excess),
             "within": [(r["mean_loss"], r["mean_loss_se"]) for r in first]}
@@ -130,7 +163,8 @@ def main(argv=None):
         cls = ", ".join(f"{c} {r['classes'][c]}" for c in rv.CLASSES if r["classes"][c])
         print(f"{title}: scores {r['scores']}, {r['judged']} decisions judged ({r['exact']} exact), "
               f"{r['iterations']} playouts a move\n"
-              f"  cpu s per review: mean {statistics.fmean(r['cpu']):.1f}, most {max(r['cpu']):.1f}\n"
+              f"  cpu s per review: mean {statistics.fmean(r['cpu']):.1f}, most {max(r['cpu']):.1f}; "
+              f"playouts {r['playouts']:,.0f}, worlds drawn {r['worlds']:,.0f} (mean)\n"
               f"  same class in all {args.seeds} reviews: {100 * r['same']:.0f}% of decisions; "
               f"mean agreement with the modal class {100 * r['modal']:.0f}%\n"
               f"  classes over the reviews: {cls}\n"
