@@ -21,7 +21,7 @@ moves of one round the same seed where an advisor says ``paired``. The worlds
 are drawn once: an advisor and its ``spawn`` keep those of the last seed, and a
 move measured after another with that seed plays in copies of them, with the
 generator where the draw left it (the values a fresh draw gives; a review draws
-24 to 42 % of the worlds it plays in, by ``bench/review.py``). Measured with
+4 to 42 % of the worlds it plays in, by title, in ``bench/review.py``). Measured with
 ``bench/review.py --noise`` (8 seeds, three positions a title): the spread of the
 difference of two moves is 0.022 to 0.047 in the noisiest title at 100 playouts
 against 0.056 to 0.068 for two focused searches of 100 iterations, and 0.012 to
