@@ -259,6 +259,12 @@ def test_the_moves_compared_are_each_searched_alone_in_rounds():
                f"others in {r['rounds']} rounds" in r["method"]
         if 2 * r["rounds"] < rv.MAX_ROUNDS:
             assert r["class"] != "unclear"            # rounds stop once the class is clear
+        elif r["class"] == "unclear" and r["rounds"] < rv.MAX_ROUNDS:
+            # stopped past half its rounds only as judge.futile says: even FUTILE times the
+            # half-width the last round could reach leaves it across a line (the row's
+            # figures are rounded to 4 places, hence the 0.0002)
+            h = judge.FUTILE * 2.0 * r["se_loss"] * (r["rounds"] / rv.MAX_ROUNDS) ** 0.5
+            assert not rv.settled(r["loss"] - h - 0.0002, r["loss"] + h + 0.0002), r
 
 
 def test_a_title_may_declare_that_its_review_affords_more_playouts(monkeypatch):
