@@ -23,6 +23,8 @@ stopping next to a corner: those happen as soon as a turn begins.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...core import Game, Option, State, components_option
 from ...core.action_space import ActionSpace, Kind
 from ...core.errors import RecordError
@@ -105,6 +107,12 @@ class KupferkesselGame(Game):
         # start spaces: white top-left, black bottom-right (diagonally opposite),
         # the third pawn at the top-right corner (a free corner)
         self.start_spaces = [0, 2 * (g - 1), g - 1][:self.players]
+        # a walk of each value from each space with no pawn in the way: (its spaces, as a set)
+        self.walks = {}
+        for p in range(self.spaces):
+            for v in c.values:
+                walk = tuple((p + k) % self.spaces for k in range(1, v + 1))
+                self.walks[p, v] = (walk, frozenset(walk))
         names = [f"{x.name} {x.value}" for x in cards]
         self.card_names = names
         sym_names = c.symbol_names
@@ -122,6 +130,10 @@ class KupferkesselGame(Game):
         self.use_ids = [sp.kind("use").id(k) for k in range(len(sym_names))]
         self.forfeit_ids = [sp.kind("forfeit").id(k) for k in range(len(sym_names))]
         self.last_ids = [sp.kind("last").id(k) for k in range(2)]
+        # the lines through each cell, each as one getter of its cells' cards
+        # (``cell_line_cards[cell][k](grid)``)
+        self.cell_line_cards = [[itemgetter(*self.lines[li]) for li in lis]
+                                for lis in self.cell_lines]
         if self.options["recipes"]:
             pool = [r.index for r in c.recipes if (self.players == 2 or r.in_3p)]
             per = c.recipes_per_player if self.players == 2 else c.recipes_per_player_3p
@@ -155,6 +167,9 @@ class KupferkesselGame(Game):
         """The spaces a pawn passes moving ``steps`` clockwise from ``start``, the
         last one where it stops: spaces with another pawn are passed over without
         being counted (Moving Pawns)."""
+        free = self.walks.get((start, steps))
+        if free is not None and free[1].isdisjoint(others):    # no pawn in the way
+            return list(free[0])
         path, pos, n = [], start, self.spaces
         while steps > 0:
             pos = (pos + 1) % n
@@ -335,22 +350,23 @@ class KupferkesselState(State):
         """Move the pawn of ``seat``; at a corner the turn ends at once."""
         g = self.game
         n = g.players
+        pawns, events = self.pawns, self.events
         for _ in range(64 * n):
-            others = [p for s, p in enumerate(self.pawns) if s != seat]
-            start = self.pawns[seat]
+            start = pawns[seat]
             steps = g.value[self.kettles[seat][-1]]
-            path = g.move(start, steps, others)
+            path = g.move(start, steps, pawns[:seat] + pawns[seat + 1:])
             end = path[-1]
-            self.pawns[seat] = end
+            pawns[seat] = end
             # the spaces passed between start and end (flat: events hold no nested lists)
-            self.events.append(["move", seat, start, end, *path[:-1]])
+            events.append(["move", seat, start, end, *path[:-1]])
             self.seat, self.streak = seat, streak
             if g.space_line[end] >= 0:
                 self.phase = TAKE
                 self.current_player = seat
                 return
-            self.events.append(["corner", seat, end])
-            self._say(f"P{seat} moves {steps} to a corner and takes nothing.")
+            events.append(["corner", seat, end])
+            if not self._quiet:
+                self._say(f"P{seat} moves {steps} to a corner and takes nothing.")
             seat, streak = (seat + 1) % n, 1
         raise RuntimeError("no pawn can stop next to a line")   # never happens: see tests
 
@@ -365,17 +381,14 @@ class KupferkesselState(State):
         move ends next to a corner)."""
         return self.seat if again else (self.seat + 1) % self.game.players
 
-    def _cards_of_line(self, line: int):
-        grid = self.grid
-        return [cell for cell in self.game.lines[line] if grid[cell] >= 0]
-
     # -- decisions ------------------------------------------------------------------
     def _legal_ids(self):
         g = self.game
         ph = self.phase
         if ph == TAKE:
-            grid = self.grid
-            return [g.take_ids[cell] for cell in self._line() if grid[cell] >= 0]
+            grid, take_ids = self.grid, g.take_ids
+            return [take_ids[cell] for cell in g.lines[g.space_line[self.pawns[self.seat]]]
+                    if grid[cell] >= 0]
         if ph == SYMBOL:
             s = g.symbol[self.kettles[self.seat][-1]]
             return [g.use_ids[s], g.forfeit_ids[s]]
@@ -397,54 +410,66 @@ class KupferkesselState(State):
         return False
 
     def _apply(self, aid):
+        # a search's quiet copy keeps no log: its lines are not even written (``loud``)
         g = self.game
         seat = self.seat
-        self.events = []
+        self.events = events = []
         self.pin_under = self.pin_removed = 0
+        loud = not self._quiet
         ph = self.phase
         if ph == TAKE:
             cell = g.cell_of[aid]
-            card = self.grid[cell]
-            self.grid[cell] = GAP
-            self.events.append(["take", seat, cell, card])
-            r, c = divmod(cell, g.size)
-            if not self.deck and any(not self._cards_of_line(li) for li in g.cell_lines[cell]):
-                # End of the Game: the last card of a line; keep or discard, no symbol
-                self.phase = LAST
-                self.pending = card
-                self._say(f"P{seat} takes {g.card_names[card]} at row {r} col {c}, the last "
-                          f"card of a line: the game ends.")
-                return
-            self.kettles[seat].append(card)
+            grid = self.grid
+            card = grid[cell]
+            grid[cell] = GAP
+            events.append(["take", seat, cell, card])
+            if not self.deck:
+                for cards_of in g.cell_line_cards[cell]:
+                    if max(cards_of(grid)) < 0:      # gaps and corners only: the line is empty
+                        # End of the Game: the last card of a line; keep or discard, no symbol
+                        self.phase = LAST
+                        self.pending = card
+                        if loud:
+                            r, c = divmod(cell, g.size)
+                            self._say(f"P{seat} takes {g.card_names[card]} at row {r} col {c}, "
+                                      f"the last card of a line: the game ends.")
+                        return
+            kettles = self.kettles
+            kettles[seat].append(card)
             self.gap = cell
-            self._say(f"P{seat} takes {self._name(card)} at row {r} col {c}.")
+            if loud:
+                r, c = divmod(cell, g.size)
+                self._say(f"P{seat} takes {self._name(card)} at row {r} col {c}.")
             s = g.symbol[card]
             if s == EXPLODE:
-                if any(len(k) > 1 for i, k in enumerate(self.kettles) if i != seat):
+                if max(map(len, kettles[:seat] + kettles[seat + 1:])) > 1:   # another has 2+
                     self.phase = SYMBOL
                     return
-                self.events.append(["symbol", seat, s, -1])
-                self._say(f"P{seat}'s exploding kettle has no effect: no other kettle has "
-                          f"more than one card.")
+                events.append(["symbol", seat, s, -1])
+                if loud:
+                    self._say(f"P{seat}'s exploding kettle has no effect: no other kettle has "
+                              f"more than one card.")
             elif s == WAND:
                 if self.streak < 2:
                     self.phase = SYMBOL
                     return
-                self.events.append(["symbol", seat, s, -1])
-                self._say(f"P{seat}'s magic wand and hat has no effect: no more than two "
-                          f"turns in a row.")
+                events.append(["symbol", seat, s, -1])
+                if loud:
+                    self._say(f"P{seat}'s magic wand and hat has no effect: no more than two "
+                              f"turns in a row.")
             self._end_turn(False)
             return
         if ph == SYMBOL:
             s = g.symbol[self.kettles[seat][-1]]
             used = aid == g.use_ids[s]
-            self.events.append(["symbol", seat, s, 1 if used else 0])
-            sname = g.components.symbol_names[s]
+            events.append(["symbol", seat, s, 1 if used else 0])
             if not used:
-                self._say(f"P{seat} forfeits the {sname}.")
+                if loud:
+                    self._say(f"P{seat} forfeits the {g.components.symbol_names[s]}.")
                 self._end_turn(False)
                 return
-            self._say(f"P{seat} uses the {sname}.")
+            if loud:
+                self._say(f"P{seat} uses the {g.components.symbol_names[s]}.")
             if s == EXPLODE:
                 for other in range(g.players):
                     k = self.kettles[other]
@@ -456,13 +481,16 @@ class KupferkesselState(State):
                         self.known += 1
                         self.exploded_under += 1
                         self.pin_under += 1
-                        self.events.append(["explode", other, card, 0])
-                        self._say(f"P{other}'s top card ({self._name(card)}) goes under the deck.")
+                        events.append(["explode", other, card, 0])
+                        if loud:
+                            self._say(f"P{other}'s top card ({self._name(card)}) goes under the "
+                                      f"deck.")
                     else:
                         self.removed.append(card)
                         self.pin_removed += 1
-                        self.events.append(["explode", other, card, 1])
-                        self._say(f"P{other}'s top card ({self._name(card)}) leaves the game.")
+                        events.append(["explode", other, card, 1])
+                        if loud:
+                            self._say(f"P{other}'s top card ({self._name(card)}) leaves the game.")
                 self._end_turn(False)
             else:
                 self._end_turn(True)
@@ -476,8 +504,9 @@ class KupferkesselState(State):
         else:
             self.removed.append(card)
             self.pin_removed += 1
-        self.events.append(["last", seat, card, 1 if keep else 0])
-        self._say(f"P{seat} {'keeps' if keep else 'discards'} {g.card_names[card]}.")
+        events.append(["last", seat, card, 1 if keep else 0])
+        if loud:
+            self._say(f"P{seat} {'keeps' if keep else 'discards'} {g.card_names[card]}.")
         self._finish()
 
     def _end_turn(self, again: bool):
@@ -499,6 +528,8 @@ class KupferkesselState(State):
         self.phase = OVER
         self.current_player = None
         self.result = self._score()
+        if self._quiet:
+            return
         totals = [r["total"] for r in self.result]
         for seat, t in enumerate(totals):
             self._say(f"P{seat} scores {t}.")

@@ -7,6 +7,7 @@ Cards are :class:`~.components.Card` objects (or anything with ``index``,
 from __future__ import annotations
 
 from collections import defaultdict
+from operator import attrgetter
 
 
 def ingredient_points(count: int, total: int, doubled: bool, four_bonus: int = 5) -> int:
@@ -25,24 +26,28 @@ def ingredient_points(count: int, total: int, doubled: bool, four_bonus: int = 5
     return 0
 
 
+_ORDER = attrgetter("ingredient", "value", "index")
+
+
 def ingredient_rows(kettle, own_colour: str | None, four_bonus: int = 5) -> list[dict]:
     """The scoring table of one kettle, sorted by ingredient then value (Scoring: 'the
     players sort the cards from their kettle first by type of ingredient and then by
     value'): ``[{ingredient, values, cards, doubled, points}]`` with ``cards`` the
-    card indices of the group in the order of ``values``."""
-    groups = defaultdict(list)
-    colour = {}
-    for c in kettle:
-        groups[c.ingredient].append(c)
-        colour[c.ingredient] = c.colour
+    card indices of the group in the order of ``values``; an ingredient's colour is
+    that of its card last put in the kettle."""
+    colour = {c.ingredient: c.colour for c in kettle}
     rows = []
-    for ing in sorted(groups):
-        group = sorted(groups[ing], key=lambda c: (c.value, c.index))
-        vals = [c.value for c in group]
-        doubled = colour[ing] == own_colour
-        rows.append({"ingredient": ing, "values": vals, "cards": [c.index for c in group],
-                     "doubled": doubled,
-                     "points": ingredient_points(len(vals), sum(vals), doubled, four_bonus)})
+    ing, vals, idx = None, None, None
+    for c in sorted(kettle, key=_ORDER):        # one sort: the groups come out in order
+        if c.ingredient != ing:
+            ing, vals, idx = c.ingredient, [], []
+            rows.append({"ingredient": ing, "values": vals, "cards": idx})
+        vals.append(c.value)
+        idx.append(c.index)
+    for row in rows:
+        vals = row["values"]
+        row["doubled"] = doubled = colour[row["ingredient"]] == own_colour
+        row["points"] = ingredient_points(len(vals), sum(vals), doubled, four_bonus)
     return rows
 
 
