@@ -269,30 +269,84 @@ class Forgetful:
 # A position reached in a search is a determinized State: in table mode every buried
 # kettle card (the seat's own too) is a sample, so these read an expectation.
 
-def _tally(game, kettle, seat: int) -> dict:
-    """By ingredient of one kettle: [cards, total value, doubled] (Scoring; doubled: the
-    ingredient is the seat's own colour, as its last card says)."""
-    ing, val, col = game.ingredient, game.value, game.colour
-    own = game.seat_colours[seat]
-    out: dict = {}
-    for c in kettle:
-        t = out.setdefault(ing[c], [0, 0, False])
-        t[0] += 1
-        t[1] += val[c]
-        t[2] = col[c] == own
-    return out
+class _Tables:
+    """What the search's prior and evaluation read of a kettle, by the cards of each
+    ingredient in it: a kettle is a bit mask of its cards (``game.card_bit``), and
+    the cards of ingredient ``i`` are the ``game.width`` bits from ``game.ing_shift[i]``
+    (the ingredient's mask, ``m``). Built once a game (kept on it, :func:`_tables`):
+    a playout asks the same few questions again and again.
+
+    ``points[seat][j][b]``: the ingredient points (Scoring, doubled in the seat's
+    colour) of the ingredients of chunk ``j`` of a kettle's mask, ``b`` its bits
+    (``chunk`` bits from ``chunk * j``: whole ingredients, at most 8 bits, so a
+    kettle's points are a few lookups); ``take[seat][card][m]`` and
+    ``keep[seat][card][m]``: the prior's weight of taking ``card`` (keeping it as
+    the last card) with ``m`` in the kettle, :func:`_prior_weight` filled in on first
+    use."""
+
+    def __init__(self, game):
+        c = game.components
+        width = game.width
+        self.full = (1 << width) - 1
+        masks = range(1 << width)
+        # the cards and total value of an ingredient's mask (bit j: the j-th value)
+        self.count = [m.bit_count() for m in masks]
+        self.total = [sum(v for j, v in enumerate(c.values) if m >> j & 1) for m in masks]
+        ing_colour = [x["colour"] for x in c.ingredients]
+        four = c.four_bonus
+        per = max(1, 8 // width)                       # ingredients a chunk
+        self.chunk, chunks = per * width, range(0, len(ing_colour), per)
+        self.chunk_mask = (1 << self.chunk) - 1
+        self.chunk_shifts = [self.chunk * j for j in range(len(chunks))]
+
+        def chunk_points(own, first):
+            """The points of the chunk of ingredients from ``first``, by its bits."""
+            table = [0]
+            for i in range(first, min(first + per, len(ing_colour))):
+                # the next ingredient of the chunk: its bits above those of the ones before it
+                doubled = ing_colour[i] == own
+                pts = [scoring.ingredient_points(self.count[m], self.total[m], doubled, four)
+                       for m in masks]
+                table = [low + x for x in pts for low in table]
+            return table
+
+        self.points = [[chunk_points(own, first) for first in chunks] for own in game.seat_colours]
+        n = game.ncards
+        self.take = [[[None] * len(masks) for _ in range(n)] for _ in game.seat_colours]
+        self.keep = [[[None] * len(masks) for _ in range(n)] for _ in game.seat_colours]
+
+    def weight(self, game, seat: int, card: int, m: int, ones: bool) -> float:
+        """The prior's weight of taking ``card`` (``ones``) or keeping it as the last
+        card, the kettle holding ``m`` of its ingredient: as a tally of the kettle
+        gives it (doubled: the ingredient's colour is the seat's, with cards of it)."""
+        own = game.seat_colours[seat]
+        k = self.count[m]
+        doubled = k > 0 and game.colour[card] == own       # an ingredient has one colour
+        w = _prior_weight(k, self.total[m], doubled, game.value[card], game.colour[card] == own,
+                          game.components.four_bonus, ones)
+        (self.take if ones else self.keep)[seat][card][m] = w
+        return w
 
 
-def _kettle_points(game, kettle, seat: int) -> float:
-    """Ingredient points of one kettle (Scoring), without the value-1 bonus."""
-    four = game.components.four_bonus
-    return sum(scoring.ingredient_points(k, total, doubled, four)
-               for k, total, doubled in _tally(game, kettle, seat).values())
+def _tables(game) -> _Tables:
+    """The game's :class:`_Tables`, built on first use and kept on the game (they
+    depend on its components and seat colours only)."""
+    try:
+        return game._kk_search_tables
+    except AttributeError:
+        t = game._kk_search_tables = _Tables(game)
+        return t
 
 
-def _ones(game, kettles) -> list[int]:
-    val = game.value
-    ones = [sum(1 for c in k if val[c] == 1) for k in kettles]
+def _mask(game, kettle) -> int:
+    """A kettle as the bit mask of its cards."""
+    return sum(map(game.card_bit.__getitem__, kettle))
+
+
+def _ones(game, masks) -> list[int]:
+    """The value-1 bonus by seat (Scoring) of the kettles' masks."""
+    ones_mask = game.ones_mask
+    ones = [(m & ones_mask).bit_count() for m in masks]
     bonus = game.components.ones_bonus
     top = max(ones)
     return [bonus if o == top and ones.count(top) == 1 else 0 for o in ones]
@@ -303,8 +357,7 @@ def _prior_weight(count: int, total: int, doubled: bool, value: int, own: bool, 
                   ones: bool) -> float:
     """The prior's weight of adding a card of ``value`` (``own``: of the seat's colour) to
     an ingredient of ``count`` cards worth ``total`` (only that ingredient's points
-    change; ``ones``: the little more for a value-1 card), memoised: a playout asks
-    for the same few again and again."""
+    change; ``ones``: the little more for a value-1 card)."""
     gain = (scoring.ingredient_points(count + 1, total + value, own, four)
             - scoring.ingredient_points(count, total, doubled, four))
     gain += 0.8 if ones and value == 1 else 0.0
@@ -317,21 +370,30 @@ def search_prior(state, ids) -> list[float]:
     for value-1 cards; symbols are mostly used and a last card kept when it helps."""
     g = state.game
     seat = state.current_player
-    tally = _tally(g, state.kettles[seat], seat)
-    ing, val, col, cell_of, grid = g.ingredient, g.value, g.colour, g.cell_of, state.grid
-    own, four = g.seat_colours[seat], g.components.four_bonus
+    t = _tables(g)
+    mask = -1                                            # the kettle's, once a card needs it
+    take, keep, full = t.take[seat], t.keep[seat], t.full
+    shift, ing, cell_of, grid = g.ing_shift, g.ingredient, g.cell_of, state.grid
     out = []
     for a in ids:
         cell = cell_of.get(a)
-        if cell is not None or a == g.last_ids[0]:      # take a card, or keep the last one
-            card = grid[cell] if cell is not None else state.pending
-            k, total, doubled = tally.get(ing[card], (0, 0, False))
-            out.append(_prior_weight(k, total, doubled, val[card], col[card] == own, four,
-                                     cell is not None))
+        if cell is not None:                             # take a card
+            card = grid[cell]
+            row = take[card]
+        elif a == g.last_ids[0]:                         # keep the last one
+            card = state.pending
+            row = keep[card]
         elif a in g.use_ids:
             out.append(3.0)
+            continue
         else:
             out.append(1.0)
+            continue
+        if mask < 0:
+            mask = _mask(g, state.kettles[seat])
+        m = (mask >> shift[ing[card]]) & full
+        w = row[m]
+        out.append(w if w is not None else t.weight(g, seat, card, m, cell is not None))
     return out
 
 
@@ -340,13 +402,16 @@ def search_evaluate(state) -> list[float]:
     lead over the best other seat if the game were scored now (ingredient points
     of its kettle and the value-1 bonus; recipes are left out)."""
     g = state.game
-    n = g.players
     if state.current_player is None:
         est = [r["total"] for r in state.result]
         scale = 2.0
     else:
-        kettles = state.kettles
-        ones = _ones(g, kettles)
-        est = [_kettle_points(g, kettles[s], s) + ones[s] for s in range(n)]
+        t = _tables(g)
+        shifts, bits = t.chunk_shifts, t.chunk_mask
+        masks = [_mask(g, k) for k in state.kettles]
+        ones = _ones(g, masks)
+        # each seat's ingredient points: a lookup for each chunk of its kettle's mask
+        est = [sum(p[(m >> sh) & bits] for p, sh in zip(t.points[s], shifts)) + ones[s]
+               for s, m in enumerate(masks)]
         scale = 8.0
     return margin_values(est, scale)

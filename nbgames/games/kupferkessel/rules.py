@@ -130,6 +130,16 @@ class KupferkesselGame(Game):
         self.use_ids = [sp.kind("use").id(k) for k in range(len(sym_names))]
         self.forfeit_ids = [sp.kind("forfeit").id(k) for k in range(len(sym_names))]
         self.last_ids = [sp.kind("last").id(k) for k in range(2)]
+        # for a quick look at a kettle (the search's prior and evaluation): a kettle as a
+        # bit mask of its cards (the sum of card_bit), the cards of an ingredient being
+        # ``width`` consecutive bits from ``ing_shift`` (cards are numbered ingredient *
+        # width + value index: components.py), and the value-1 cards' bits
+        self.width = len(c.values)
+        if any(x.ingredient != x.index // self.width for x in cards):
+            raise ComponentError("cards must be numbered ingredient * values + value index")
+        self.card_bit = [1 << x for x in range(self.ncards)]
+        self.ing_shift = [self.width * i for i in range(len(c.ingredients))]
+        self.ones_mask = sum(1 << x.index for x in cards if x.value == 1)
         # the lines through each cell, each as one getter of its cells' cards
         # (``cell_line_cards[cell][k](grid)``)
         self.cell_line_cards = [[itemgetter(*self.lines[li]) for li in lis]
