@@ -17,9 +17,10 @@ over deals, and the verdict against the targets: a win rate of at least 0.65 at
 
 **Worlds** (``--worlds``). The weighted sampler (``nbgames.core.chance.worlds``,
 with the title's declared options): the CPU cost of one weighted world against one
-``determinize`` (per world drawn, and per world a search uses, the pool's cost
-spread over the iterations a 1 s search runs), the share of worlds that have a
-rebuilt history, and ``ismcts(worlds="weighted")`` against
+``determinize``, per world in the pool at every decision of one seat along a
+game, each pool drawn afresh and each carried on from the seat's last decision
+(as the search does), and per world a search uses (the pool's cost spread over
+the iterations a 1 s search runs); and ``ismcts(worlds="weighted")`` against
 ``ismcts(worlds="uniform")`` at 2 players, in ``--world-titles`` (default every
 title), target 0.55. These games run with ``--no-strength`` too.
 
@@ -195,42 +196,57 @@ def strength(args):
 def world_costs(args):
     """What one world costs: ``determinize`` (uniform) against a weighted world
     (``nbgames.core.chance.worlds``: a rebuilt history and the others' decisions
-    weighed), per world drawn, and per world a 1 s search uses (the pool is drawn
-    once a decision and the search draws from it; a 1 s search runs the title's
-    iterations a second)."""
+    weighed), per world in the pool, at every decision of seat 0 along one
+    2-player game of greedy seats, as a search draws them: each pool drawn afresh
+    ("fresh"), and each carried on from the seat's last one where nothing was
+    dealt since ("carried", the default of the search; "only carried": the pools
+    that needed no fresh world). Beside them, the fresh pool's cost spread over
+    the worlds a 1 s search draws from it (the pool is drawn once a decision)."""
     from nbgames.core.chance import Worlds
-    print(f"\n== sampler cost: CPU ms per world, median over {args.positions} positions of a "
-          f"2-player game ==  [{load()}]")
-    print(f"{'title':<18}{'uniform':>10}{'weighted':>10}{'ratio':>8}{'with past':>11}"
-          f"{'per searched world':>20}{'ratio':>8}", flush=True)
+    from nbgames.core.registry import replay
+    print(f"\n== sampler cost: CPU ms per world in the pool, seat 0's decisions along a "
+          f"2-player greedy game (seed 3), ratio to determinize ==  [{load()}]")
+    print(f"{'title':<18}{'decisions':>10}{'uniform':>9}{'fresh':>9}{'ratio':>7}"
+          f"{'carried':>9}{'ratio':>7}{'only carried':>14}{'ratio':>7}{'per searched':>14}"
+          f"{'ratio':>7}", flush=True)
     for title in args.world_titles:
         game = nbgames.load(title, players=2)
-        uni, wei, used, past = [], [], [], []
-        for i, s in enumerate(positions(game, args.positions, seed=3)):
-            seat = s.current_player
-            rng = random.Random(i)
+        rec = nbgames.play(game, ["greedy", "greedy"], seed=3)
+        use = Worlds(count=32)                     # the title's declared options
+        uni = fresh = carried = only = used = 0.0
+        n_fresh = n_carried = n_only = decisions = 0
+        kept = None
+        for k in range(len(rec["actions"])):
+            s = replay(rec, upto=k)
+            if s.current_player != 0 or len(s.legal_action_ids()) < 2:
+                continue
+            decisions += 1
+            rng = random.Random(k)
             c = time.thread_time()
-            for _ in range(50):
-                s.determinize(seat, rng)
-            uni.append((time.thread_time() - c) / 50 * 1000)
-            pool = Worlds(count=32).build(s, seat, random.Random(i))   # the title's options
-            wei.append(pool.seconds / max(1, pool.tried) * 1000)
-            past.append(pool.with_past / max(1, pool.tried))
-            bot = nbgames.bots.ismcts(iterations=200, seed=i)
-            info = InfoSet(s)
-            c = time.thread_time()
-            bot.analyse(info)
-            per_second = 200 / max(1e-9, time.thread_time() - c)
-            draw = 0.0
-            if pool.worlds:
+            for _ in range(20):
+                s.determinize(0, rng)
+            uni += (time.thread_time() - c) / 20
+            pool = use.build(s, 0, random.Random(k))
+            fresh += pool.seconds
+            n_fresh += max(1, len(pool.worlds))
+            if decisions <= 3:                     # a 1 s search's iterations here
+                bot = nbgames.bots.ismcts(iterations=200, seed=k)
                 c = time.thread_time()
-                for _ in range(50):
-                    pool.draw(rng)
-                draw = (time.thread_time() - c) / 50 * 1000
-            used.append(draw + pool.seconds * 1000 / per_second)
-        u, w, d = statistics.median(uni), statistics.median(wei), statistics.median(used)
-        print(f"{title:<18}{u:>10.3f}{w:>10.3f}{w / u:>8.1f}{statistics.mean(past):>10.0%}"
-              f"{d:>20.3f}{d / u:>8.1f}", flush=True)
+                bot.analyse(InfoSet(s))
+                used += pool.seconds / (200 / max(1e-9, time.thread_time() - c))
+            kept = use.build(s, 0, random.Random(k), kept=kept)
+            carried += kept.seconds
+            n_carried += max(1, len(kept.worlds))
+            if kept.worlds and kept.kept == len(kept.worlds):
+                only += kept.seconds
+                n_only += len(kept.worlds)
+        u = uni / max(1, decisions)
+        f, c_, o = fresh / n_fresh, carried / n_carried, only / max(1, n_only)
+        d = used / min(3, max(1, decisions))
+        print(f"{title:<18}{decisions:>10}{u * 1000:>9.3f}{f * 1000:>9.3f}{f / u:>7.1f}"
+              f"{c_ * 1000:>9.3f}{c_ / u:>7.1f}"
+              f"{(f'{o * 1000:.3f}' if n_only else '-'):>14}{(f'{o / u:.1f}' if n_only else '-'):>7}"
+              f"{d * 1000:>14.3f}{d / u:>7.1f}", flush=True)
 
 
 def worlds_cells(args):

@@ -154,7 +154,7 @@ def test_a_world_replayed_from_a_snapshot_is_the_world_replayed_from_the_start(t
     truth = chance._Truth(state, seat, 16)
     rng = random.Random(3)
     checked = 0
-    for _ in range(6):
+    for _ in range(40):
         outcomes = truth.outcomes_for(state.determinize(seat, rng), rng)
         if outcomes is None:
             continue
@@ -240,3 +240,140 @@ def test_a_world_the_seat_cannot_tell_apart_has_the_same_view_key(title):
                     assert chance.view_key(other, seat) != key, f"{game!r} step {state.step}"
                     differ += 1
     assert differ, f"{title}: no position where another seat's world changes this seat's view"
+
+
+# -- a pool carried on from the seat's last decision (a particle filter) -------------
+def _seat_decisions(title, seat=0, seed=3):
+    """Every position of a 2-player greedy game where ``seat`` decides."""
+    from nbgames.core.registry import replay
+    rec = nbgames.play(nbgames.load(title, players=2), ["greedy", "greedy"], seed=seed)
+    out = []
+    for k in range(len(rec["actions"])):
+        s = replay(rec, upto=k)
+        if s.current_player == seat:
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("title", nbgames.games())
+def test_a_pool_carried_on_holds_worlds_the_seat_cannot_tell_apart(title):
+    # the worlds carried on from the seat's last pool are what a fresh draw could
+    # give: the seat's view, step and log, a history of their own that starts here,
+    # no true seed, a state that reloads; weighed by the same decisions of the others
+    from nbgames.core.registry import spec
+    use = chance.Worlds(count=12, model=spec(title).prior)
+    refused = spec(title).extra.get("no_weighted_worlds")
+    if refused:                          # no weighted world there, carried or not
+        state = _seat_decisions(title)[3]
+        pool = use.build(state, 0, random.Random(0))
+        assert not pool.worlds and refused in pool.note
+        return
+    kept = None
+    carried = could = 0
+    last = None
+    for state in _seat_decisions(title)[:40]:
+        pool = use.build(state, 0, random.Random(len(state.history)), kept=kept)
+        fresh = use.build(state, 0, random.Random(len(state.history)))
+        may = last is not None and last[0] and not state.secret_open() and not last[2] and \
+            len(state.chance_history()) == last[1]
+        could += may                    # nothing dealt since a pool with worlds
+        if may and not pool.kept:       # the actions since ruled every world out
+            assert pool.note.startswith(f"none of the {len(kept.worlds)} worlds"), pool.note
+        if pool.kept:
+            assert may, pool.note       # never across a chance point or a secret round
+            carried += 1
+            assert pool.weighed == fresh.weighed, (pool.note, fresh.note)
+            assert "carried on" in pool.note
+            key = chance.view_key(state, 0)
+            for w in pool.worlds:
+                assert chance.view_key(w, 0) == key and w.step == state.step
+                assert w.history == [] and w.seed != state.seed
+                assert w.log(0) == state.log(0) and all(to in (None, 0) for to, _ in w.log_entries())
+                again = state.game.state_from_dict(w.to_dict())
+                assert chance._key(again) == chance._key(w)
+            assert len(pool.weights) == len(pool.worlds) and max(pool.weights) == 1.0
+        last = (bool(pool.worlds), len(state.chance_history()), state.secret_open())
+        kept = pool
+    # where it may, the pool is carried on, or the note says why not (a title where
+    # the others' moves show cards named by their place in a hidden hand: a world
+    # then shows other cards)
+    assert could, "nothing to carry in this game: the test proves nothing"
+
+
+@pytest.mark.parametrize("title", nbgames.games())
+def test_the_sight_check_agrees_with_the_view_key(title):
+    # a carried world is kept only where the seat sees it as the truth: the quick
+    # check (chance._Sight) must say what comparing view keys says
+    differ = 0
+    for state in _seat_decisions(title)[::7]:
+        sight = chance._Sight(state, 0)
+        key = chance.view_key(state, 0)
+        rng = random.Random(len(state.history))
+        later = state.clone()
+        later.apply(int(state.legal_action_ids()[0]))
+        for w in (state.determinize(0, rng), state.determinize(1, rng), later.determinize(0, rng)):
+            assert sight.alike(w) == (chance.view_key(w, 0) == key), state.step
+            differ += not sight.alike(w)
+    assert differ, "no world the seat could tell apart: the check was never tried"
+
+
+def _twins_at_decisions(title):
+    """Consecutive decisions of seat 0 with nothing dealt between them, the later
+    one's truth and a twin the seat cannot tell apart (the same game with the items
+    the seat never saw at the last deal dealt again): ``(before, truth, twin)``."""
+    decisions = _seat_decisions(title)
+    for before, state in zip(decisions, decisions[1:]):
+        if state.secret_open() or before.secret_open() or \
+                len(state.chance_history()) != len(before.chance_history()):
+            continue
+        rng = random.Random(state.step)
+        try:
+            twin = chance.rebuild(state, chance._Truth(state, 0, 16).unseen_outcomes(rng))
+        except nbgames.core.errors.RecordError:
+            continue
+        if chance._key(twin) != chance._key(state):
+            assert chance.view_key(twin, 0) == chance.view_key(state, 0)
+            yield before, state, twin
+
+
+def _same_pools(a, b):
+    assert a.note == b.note, (a.note, b.note)
+    assert [chance._key(w) for w in a.worlds] == [chance._key(w) for w in b.worlds]
+    assert a.weights == b.weights
+
+
+def test_a_carried_pool_holds_no_trace_of_the_truth():
+    # the same pool carried on in the truth and in its twin, with the same
+    # generator: the same worlds, weights and note (a count of 2: the survivors
+    # alone, no fresh world drawn beside them). Every title where some world
+    # survives from one decision to the next is compared.
+    from nbgames.core.registry import spec
+    compared = {}
+    for title in nbgames.games():
+        prior = spec(title).prior
+        for before, state, twin in _twins_at_decisions(title):
+            kept = chance.worlds(before, 0, 12, random.Random(1), model=prior)
+            got = [chance.worlds(s, 0, 2, random.Random(9), model=prior, kept=kept)
+                   for s in (state, twin)]
+            if got[0].kept or got[1].kept:
+                _same_pools(*got)
+                compared[title] = compared.get(title, 0) + 1
+    assert len(compared) >= 2, compared
+
+
+@pytest.mark.parametrize("title", nbgames.games())
+def test_a_fresh_pool_holds_no_trace_of_the_truth(title):
+    # a pool drawn afresh in the truth and in its twin: the same worlds and weights;
+    # a title that declares it cannot promise this gives no weighted world at all
+    from nbgames.core.registry import spec
+    prior = spec(title).prior
+    refused = spec(title).extra.get("no_weighted_worlds")
+    compared = 0
+    for _, state, twin in _twins_at_decisions(title):
+        got = [chance.worlds(s, 0, 12, random.Random(9), model=prior) for s in (state, twin)]
+        _same_pools(*got)
+        if refused:
+            assert not got[0].worlds and refused in got[0].note
+            assert not chance.Worlds().build(state, 0, random.Random(0)).worlds
+        compared += 1
+    assert compared, f"{title}: no twin to compare"

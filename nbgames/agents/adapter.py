@@ -78,6 +78,15 @@ def _worlds_of(policy):
     return w if isinstance(w, Worlds) else None
 
 
+def _kept_of(policy, seat):
+    """The pool a policy kept from its last decision at ``seat``
+    (``policy.kept_worlds``: ``{seat: WorldPool}``), or None."""
+    from ..core.chance import WorldPool
+    kept = getattr(policy, "kept_worlds", None)
+    pool = kept.get(seat) if isinstance(kept, dict) else None
+    return pool if isinstance(pool, WorldPool) else None
+
+
 def decide(policy, state, seat: int | None = None, rng=None) -> int:
     """Ask ``policy`` for the current player's decision and return a legal id.
     A policy whose third parameter is named ``infoset`` also gets an
@@ -92,7 +101,8 @@ def decide(policy, state, seat: int | None = None, rng=None) -> int:
     try:
         if wants_infoset(policy):
             choice = policy(state.observation(seat), legal,
-                            infoset=InfoSet(state, seat, rng, worlds=_worlds_of(policy)))
+                            infoset=InfoSet(state, seat, rng, worlds=_worlds_of(policy),
+                                            kept=_kept_of(policy, seat)))
         else:
             choice = policy(state.observation(seat), legal)
     except Exception as e:

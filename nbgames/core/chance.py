@@ -41,8 +41,24 @@ taking Meat. The weights are importance weights of a uniform proposal, so the
 drawn worlds follow the posterior of that model.
 
 What a world's past holds and the seat never saw (an item dealt and gone from the
-table unseen) is drawn afresh, not kept from the truth: the weights depend on
-what the seat saw and on the generator only.
+table unseen) is drawn afresh from what its deal leaves over once the seat's
+sightings and the world's own items are counted, never kept from the truth; a
+hand kept sorted is matched to the world's by where its cards were dealt, not by
+the truth's sort order. So the weights depend on what the seat saw and on the
+generator only, which ``tests/test_chance.py`` checks on twins (the same game
+with the unseen items dealt again). A title where that cannot hold (where two
+equal cards leave a sorted hand by value, the truth decides which dealt places
+stay in it, and a world's past follows them) declares it
+(``SPEC.extra["no_weighted_worlds"]``, the reason): :func:`worlds` then gives
+no world and says why, and the caller samples uniformly.
+
+**Carried on.** A seat's pool from its last decision is played on with the
+actions since, where nothing was dealt in between (``worlds(..., kept=)``, a
+particle filter; the search keeps its pools): a survivor costs a few steps
+instead of a rebuilt past (``bench/search.py --worlds`` measures both along a
+game; the figures are in the declaring title's spec). Worlds in which the others'
+moves reveal cards (a card named by its place in a hidden hand) rarely survive,
+and such a title's pools are mostly drawn afresh.
 
 Cost: a world replays from the truth's own position before the first chance point
 where its outcomes differ (earlier rounds are not replayed: the state is the one a
@@ -59,6 +75,7 @@ import json
 import math
 import random
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .errors import RecordError
@@ -229,8 +246,14 @@ class WorldPool:
     ``worlds``: determinized states (as ``determinize`` makes them); ``weights``:
     their weights (all 1.0 when uniform); ``tried``: worlds drawn; ``with_past``: how
     many of them had a history that rebuilds them; ``weighed``: the other seats'
-    decisions each was weighted by; ``seconds``: the CPU time it took; ``note``:
-    what was done, in words."""
+    decisions each was weighted by; ``seconds``: the CPU time it took; ``kept``: how
+    many of ``worlds`` were carried on from the seat's last pool (``worlds(...,
+    kept=)``) rather than drawn; ``note``: what was done, in words.
+
+    ``logs`` (each world's log-likelihood of every weighed decision, by step) and
+    ``carry`` (what a later pool of the same seat checks before it carries these
+    worlds on: the public history they stand at and the options they were weighed
+    with) serve :func:`worlds` only."""
 
     worlds: list = field(default_factory=list)
     weights: list = field(default_factory=list)
@@ -238,7 +261,10 @@ class WorldPool:
     with_past: int = 0
     weighed: int = 0
     seconds: float = 0.0
+    kept: int = 0
     note: str = ""
+    logs: list = field(default_factory=list, repr=False)
+    carry: dict | None = field(default=None, repr=False)
 
     @property
     def ess(self) -> float:
@@ -350,35 +376,70 @@ def view_key(state, seat) -> str:
     boxes = hidden_boxes(state, seat)
     out = [state.current_player, state._secret[seat] if state._secret is not None else None]
     for name, part in state.FIELDS.items():
-        if not part.saved:
-            continue
-        value = getattr(state, name)
-        if hasattr(value, "tolist"):                  # a numpy array: in full
-            value = value.tolist()
-        elif type(value) in (list, tuple) and value and hasattr(value[0], "tolist"):
-            value = [x.tolist() for x in value]
-        hide = boxes.get(name)
-        if hide:
-            # the hidden places left out, their number too (a world may hold their
-            # items in other places of the pool)
-            value = list(value)
-            keys = set()
-            for key, lo, hi, keep in hide:
-                if key is not None:
-                    if key not in keys:
-                        value[key] = list(value[key])
-                        keys.add(key)
-                    pile = value[key]
-                else:
-                    pile = value
-                pile[lo:hi] = [_HIDDEN] * (hi - lo)
-                if keep:
-                    out.append((name, key, sorted(int(x) for x in keep)))
-            value = [[x for x in p if x is not _HIDDEN] if i in keys else p
-                     for i, p in enumerate(value)] if keys else \
-                [x for x in value if x is not _HIDDEN]
-        out.append(value)
+        if part.saved:
+            out += _seen(getattr(state, name), boxes.get(name))
     return repr(out)
+
+
+def _seen(value, hide) -> list:
+    """A part's ``value`` as a seat sees it (``hide``: its hidden boxes, or None):
+    ``[value]`` with the hidden places left out (their number too: a world may hold
+    their items in other places of the pool), the known items of each hidden place
+    after it."""
+    if hasattr(value, "tolist"):                  # a numpy array: in full
+        value = value.tolist()
+    elif type(value) in (list, tuple) and value and hasattr(value[0], "tolist"):
+        value = [x.tolist() for x in value]
+    if not hide:
+        return [value]
+    kept = []
+    value = list(value)
+    keys = set()
+    for key, lo, hi, keep in hide:
+        if key is not None:
+            if key not in keys:
+                value[key] = list(value[key])
+                keys.add(key)
+            pile = value[key]
+        else:
+            pile = value
+        pile[lo:hi] = [_HIDDEN] * (hi - lo)
+        if keep:
+            kept.append((key, sorted(int(x) for x in keep)))
+    value = [[x for x in p if x is not _HIDDEN] if i in keys else p
+             for i, p in enumerate(value)] if keys else \
+        [x for x in value if x is not _HIDDEN]
+    return [value, *kept]
+
+
+class _Sight:
+    """What ``seat`` sees of ``truth``, to tell quickly whether a world looks the
+    same (as ``view_key`` would): a part the seat sees whole is compared as it is,
+    a part hidden now is compared with its hidden places blanked. Whether a part
+    is hidden now, and where, depends on what the seat sees (the phase, the size
+    of a hand), so the truth's boxes serve the world too: a world where they would
+    differ looks different anyway."""
+
+    def __init__(self, truth, seat):
+        from .fields import hidden_boxes
+        self.seat = seat
+        self.boxes = hidden_boxes(truth, seat)
+        self.names = [n for n, p in truth.FIELDS.items() if p.saved]
+        self.want = self._of(truth)
+
+    def _of(self, state):
+        secret = state._secret[self.seat] if state._secret is not None else None
+        out = [state.current_player, secret]
+        for name in self.names:
+            value = getattr(state, name)
+            hide = self.boxes.get(name)
+            out.append(_seen(value, hide) if hide or hasattr(value, "tolist") or (
+                type(value) in (list, tuple) and value and hasattr(value[0], "tolist"))
+                else value)
+        return out
+
+    def alike(self, world) -> bool:
+        return self._of(world) == self.want
 
 
 _HIDDEN = object()
@@ -452,15 +513,25 @@ class _Truth:
                      n_hist)
         others = [i for i, p in enumerate(self.steps[:open_from])
                   if i >= since and p != seat and p is not None]
+        self.others = others
         self.weigh = set(others[-window:]) if window else set()
         # items still in play when the weighed decisions begin: one gone since, unseen,
-        # is drawn afresh in each world (its true value must not reach the weights)
+        # is drawn afresh in each world (its true value must not reach the weights),
+        # as is every item of the last deal gone unseen
         first = min(self.weigh) if self.weigh else n_hist
         self.live = present[first] if first < len(present) else set()
         self.outcomes = state.chance_history()
         counts: dict = {}
         _copies(_parts(self.tagged), counts)
         self.fixed = {t: v for t, (c, v) in counts.items() if c > 1}
+        # where each dealt item went at its chance point (its place in the outcome;
+        # an item a sample did not draw after them all): the order worlds fill in
+        # items by, the same in every world the seat cannot tell apart (an item's
+        # tag is its index before the shuffle: which card it was, the truth's)
+        self.place = {(p, i): j for p, (_, _, order) in enumerate(self.outcomes)
+                      for j, i in enumerate(order)}
+        # parts whose order is not part of the state: paired as sets (_pair)
+        self.unordered = [n for n, p in state.FIELDS.items() if p.sort and p.shape in ("list", "lists")]
 
     def unseen_outcomes(self, rng) -> list | None:
         """Other outcomes that change only what the seat never saw: at the last
@@ -518,26 +589,79 @@ class _Truth:
             rebuilt._secret = [list(p) for p in world._secret]
         return rebuilt
 
+    def _dealt(self, tag) -> tuple:
+        return (self.place.get(tag, len(self.place)), tag)
+
+    def _pair(self, a, b, out: dict, rng) -> bool:
+        """Pair the items of a part kept sorted (``a``: the tagged truth's, ``b``:
+        the world's; a list of piles, or one pile): in a pile, an item the seat saw
+        (or one standing in two places) keeps its value, the others take the
+        world's remaining values in a random order, by where they were dealt
+        (never by the truth's values: its sort order, or which card was where in
+        the deck before the shuffle). False on a clash."""
+        piles = zip(a, b) if a and isinstance(a[0], (list, tuple)) else [(a, b)]
+        if len(a) != len(b):
+            return False
+        for pa, pb in piles:
+            if len(pa) != len(pb):
+                return False
+            rest = [int(y) for y in pb]
+            loose = []
+            for x in pa:
+                if isinstance(x, _Item) and x.tag not in self.seen and x.tag not in self.fixed:
+                    loose.append(x.tag)
+                    continue
+                v = self.fixed.get(x.tag, int(x)) if isinstance(x, _Item) else int(x)
+                if v not in rest:
+                    return False
+                rest.remove(v)
+                if isinstance(x, _Item) and out.setdefault(x.tag, v) != v:
+                    return False
+            rng.shuffle(rest)
+            for tag, v in zip(sorted(loose, key=self._dealt), rest):
+                if out.setdefault(tag, v) != v:
+                    return False
+        return True
+
     def outcomes_for(self, world, rng) -> list | None:
         """The chance outcomes that deal ``world``'s items where the truth's stand,
         or None where the world's items cannot be so placed."""
         values: dict = {}
-        if not _walk(_parts(self.tagged), _parts(world), values, self.fixed):
+        truth, mine = _parts(self.tagged), _parts(world)
+        for name in self.unordered:
+            if not self._pair(truth.pop(name), mine.pop(name), values, rng):
+                return None
+        if not _walk(truth, mine, values, self.fixed):
             return None
         outcomes = list(self.outcomes)
+        last = max((p for p, f in enumerate(self.tagged._fresh) if f), default=None)
         for point, fresh in enumerate(self.tagged._fresh):
             if not fresh:
                 continue
             kind, n, order = outcomes[point]
-            # what was dealt and is gone unseen is drawn afresh among the point's unseen
-            # items (never the truth's values); what was gone before the weighed
-            # decisions began touches no weight and stays as dealt
-            loose = [i for i in fresh if (point, i) not in values and (point, i) not in self.seen
-                     and (point, i) in self.live]
-            if loose:
-                vals = [fresh[i] for i in loose]
+            # what was dealt and is gone unseen is drawn afresh from what the point
+            # dealt less what the seat saw and what the world holds: never the truth's
+            # values (the items gone unseen are what the truth holds back). An earlier
+            # deal's items gone before the weighed decisions began stay as dealt
+            # (they touch no weight, and may have shaped what was scored in public);
+            # where such a deal also left items in play that are gone since, the
+            # world has no past (what they leave over would count the truth's)
+            unset = sorted((i for i in fresh if (point, i) not in values and
+                            (point, i) not in self.seen), key=lambda i: self._dealt((point, i)))
+            redraw = unset if point == last else [i for i in unset if (point, i) in self.live]
+            if redraw:
+                if len(redraw) < len(unset):
+                    return None
+                left = Counter(fresh.values())
+                for i, v in fresh.items():
+                    v = values.get((point, i), v if (point, i) in self.seen else None)
+                    if v is not None:
+                        left[v] -= 1
+                vals = sorted(left.elements())
+                if len(vals) != len(redraw) or min(left.values()) < 0:
+                    return None
                 rng.shuffle(vals)
-                values.update({(point, i): v for i, v in zip(loose, vals)})
+                values.update({(point, i): v for i, v in zip(redraw, vals)})
             free: dict = {}
             for i, v in fresh.items():
                 free.setdefault(v, []).append(i)
@@ -608,6 +732,7 @@ class _Window:
             self.open_from = n_hist - sum(len(p) for p in state._secret)
         others = [i for i in range(self.begin, self.open_from)
                   if steps[i] != seat and steps[i] is not None]
+        self.others = others
         self.weigh = set(others[-window:]) if window else set()
 
     def rebuild_world(self, world, on_step, rng):
@@ -711,7 +836,9 @@ class Worlds:
             return None
         return replace(self, **said)
 
-    def build(self, state, seat, rng) -> WorldPool:
+    def build(self, state, seat, rng, kept: WorldPool | None = None) -> WorldPool:
+        """The seat's pool (:func:`worlds` with these options); ``kept``: the pool
+        this seat was given at its last decision, carried on where it can be."""
         use = self.for_title(state.game)
         if use is None:
             return WorldPool(note=f"{state.game.title} ({state.game.players} players) declares "
@@ -721,11 +848,17 @@ class Worlds:
             from .registry import spec
             model = spec(state.game.title).prior
         return worlds(state, seat, use.count, rng, model=model, window=use.window,
-                      seconds=use.seconds, sharpen=use.sharpen)
+                      seconds=use.seconds, sharpen=use.sharpen, kept=kept)
+
+
+KEEP = 0.5
+"""A pool carried on from the seat's last decision is filled up with fresh worlds
+where fewer than this share of its ``count`` survive the actions since."""
 
 
 def worlds(state, seat: int, count: int, rng: random.Random, model=None, window: int = 16,
-           seconds: float | None = None, sharpen: float = 1.0) -> WorldPool:
+           seconds: float | None = None, sharpen: float = 1.0,
+           kept: WorldPool | None = None) -> WorldPool:
     """Up to ``count`` worlds of ``seat`` (``state.determinize(seat)`` each), weighted
     by the likelihood of the other seats' last ``window`` decisions in each world's
     rebuilt history under ``model(state, ids) -> weights``, raised to ``sharpen``
@@ -734,24 +867,85 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
     Worlds without a history that rebuilds them are left out; when none has one the
     pool is empty and its ``note`` says why (the caller then samples uniformly); it
     stops after ``PROBE`` worlds when none of them had one. A decision seen from the
-    same view (``view_key``) in two worlds is weighed once."""
+    same view (``view_key``) in two worlds is weighed once.
+
+    ``kept``: the pool ``seat`` was given at its last decision of this game (a
+    particle filter). Where nothing was dealt since (no chance point), no round of
+    secret choices is open then or now, the remembered stretch is the same
+    (``_window_mark``) and the options are the same, its worlds are carried on: each
+    is played on with the actions since (all public), and survives only where they
+    are legal in it, it reaches no chance point and the seat then sees exactly
+    what it sees in the truth (``view_key``). A survivor keeps the likelihoods it
+    had and is weighed by the others' new decisions: it is a fresh draw
+    conditioned on what happened since, at the cost of a few steps instead of a
+    rebuilt past (``bench/search.py --worlds``). Where fewer than ``KEEP`` ×
+    ``count`` survive, fresh worlds fill the pool up to ``count``. A world ruled out
+    by a decision that has since left the window stays out (a fresh draw would be
+    weighed without it)."""
     clock = time.thread_time
     t0 = clock()
     pool = WorldPool()
-    try:
-        truth = _Window(state, seat, window) if _Window.applies(state) else \
-            _Truth(state, seat, window)
-    except RecordError as e:
-        pool.note = f"no history to rebuild ({e})"
-        pool.seconds = clock() - t0
+    from .registry import spec
+    refused = spec(state.game.title).extra.get("no_weighted_worlds")
+    if refused:
+        pool.note = f"{state.game.title} has no weighted worlds ({refused}): uniform ones"
         return pool
-    weighed = truth.weigh
-    pool.weighed = len(weighed)
     # the model reads the mover's view only: a decision seen from the same view in
     # another world has the same likelihood (worlds differ mostly in what the mover
     # cannot see, such as the deck's order)
     memo: dict = {}
     asks, hits = [0], [0]      # the memo is dropped when under a fifth of it is found
+
+    def weigh(i, before, aid, logs) -> bool:
+        """Note the log-likelihood of decision ``i`` in ``logs``; False where the
+        model rules it out."""
+        if asks[0] < 32 or hits[0] * 5 >= asks[0]:
+            key = (i, view_key(before, before.current_player))
+            p = memo.get(key)
+            asks[0] += 1
+            if p is None:
+                p = memo[key] = likelihood(model, before, aid, sharpen)
+            else:
+                hits[0] += 1
+        else:
+            p = likelihood(model, before, aid, sharpen)
+        logs[i] = math.log(p) if p > 0 else -math.inf
+        return p > 0
+
+    opts = (model, window, sharpen)
+    carried = _carry_on(kept, state, seat, opts, weigh, rng) if kept is not None else None
+    lost = ""
+    if carried is not None and carried[1]:
+        others, survivors = carried
+        pool.tried = pool.with_past = len(kept.worlds)
+        weighed = set(others[-window:]) if window else set()
+        for w, logs in survivors:
+            pool.worlds.append(w)
+            pool.logs.append(logs)
+        pool.kept = len(survivors)
+        if len(survivors) < KEEP * count:
+            fresh = worlds(state, seat, count - len(survivors), rng, model, window,
+                           None if seconds is None else max(1e-9, seconds - (clock() - t0)),
+                           sharpen)
+            pool.tried += fresh.tried
+            pool.with_past += fresh.with_past
+            if fresh.carry is None or fresh.carry["others"] != others:
+                pool.worlds, pool.logs, pool.kept = [], [], 0      # not the same decisions
+            pool.worlds += fresh.worlds
+            pool.logs += fresh.logs
+        pool.weighed = len(weighed)
+        return _finish(pool, state, seat, weighed, opts, others, t0)
+    if carried is not None:
+        lost = f"none of the {len(kept.worlds)} worlds of the last decision fit the actions since; "
+    try:
+        truth = _Window(state, seat, window) if _Window.applies(state) else \
+            _Truth(state, seat, window)
+    except RecordError as e:
+        pool.note = f"{lost}no history to rebuild ({e})"
+        pool.seconds = clock() - t0
+        return pool
+    weighed = truth.weigh
+    pool.weighed = len(weighed)
     for _ in range(count):
         if pool.tried >= PROBE and not pool.with_past:
             break           # no world has a history here: uniform ones, at little cost
@@ -759,40 +953,104 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
             break           # out of time (twice it while no world could be weighted yet)
         pool.tried += 1
         w = state.determinize(seat, rng)
-        logp = [0.0]
+        logs: dict = {}
 
-        def weigh(i, before, aid, logp=logp):
-            if model is not None and i in weighed and logp[0] > -math.inf:
-                if asks[0] < 32 or hits[0] * 5 >= asks[0]:
-                    key = (i, view_key(before, before.current_player))
-                    p = memo.get(key)
-                    asks[0] += 1
-                    if p is None:
-                        p = memo[key] = likelihood(model, before, aid, sharpen)
-                    else:
-                        hits[0] += 1
-                else:
-                    p = likelihood(model, before, aid, sharpen)
-                logp[0] += math.log(p) if p > 0 else -math.inf
+        def on_step(i, before, aid, logs=logs):
+            if model is not None and i in weighed and -math.inf not in logs.values():
+                weigh(i, before, aid, logs)
 
-        rebuilt = truth.rebuild_world(w, weigh, rng)
+        rebuilt = truth.rebuild_world(w, on_step, rng)
         if rebuilt is None or not _same(rebuilt, w):
             continue
         pool.with_past += 1
-        if logp[0] == -math.inf:
+        if -math.inf in logs.values():
             continue                                   # the others' moves rule it out
         pool.worlds.append(w)
-        pool.weights.append(logp[0])
+        pool.logs.append(logs)
+    return _finish(pool, state, seat, weighed, opts, truth.others, t0, lost)
+
+
+def _finish(pool, state, seat, weighed, opts, others, t0, lost="") -> WorldPool:
+    """The pool's weights (from its worlds' logs over ``weighed``), what a later
+    pool of the seat needs to carry it on, its time and its note."""
     if pool.worlds:
-        top = max(pool.weights)
-        pool.weights = [math.exp(x - top) for x in pool.weights]
-    pool.seconds = clock() - t0
-    pool.note = (f"{len(pool.worlds)} worlds of {pool.tried} drawn, weighted by {pool.weighed} "
-                 f"decisions of the others (effective {pool.ess:.1f})" if pool.worlds else
+        sums = [sum(logs.get(i, 0.0) for i in weighed) for logs in pool.logs]
+        top = max(sums)
+        pool.weights = [math.exp(x - top) for x in sums]
+    if state._secret is None:           # the history is public: a later pool may go on
+        pool.carry = {"seat": seat, "at": len(state.history), "history": tuple(state.history),
+                      "dealt": len(state._outcomes), "mark": _mark(state), "opts": opts,
+                      "others": list(others)}
+    pool.seconds = time.thread_time() - t0
+    carried = f", {pool.kept} carried on from the last decision" if pool.kept else ""
+    pool.note = lost + (f"{len(pool.worlds)} worlds of {pool.tried} drawn{carried}, weighted by "
+                 f"{pool.weighed} decisions of the others (effective {pool.ess:.1f})"
+                 if pool.worlds else
                  f"no world of {pool.tried} drawn had a history that rebuilds it"
                  if not pool.with_past else
                  f"the others' decisions rule out all {pool.with_past} worlds with a history")
     return pool
+
+
+def _mark(state):
+    return state._window_mark() if _Window.applies(state) else None
+
+
+def _carry_on(kept, state, seat, opts, weigh, rng):
+    """``kept``'s worlds played on to ``state`` (see :func:`worlds`): the others'
+    decisions since the last chance point (by step) and the survivors, each
+    ``(world, logs)`` (none: the others' decisions then are not known); None where
+    the pool cannot be carried on."""
+    from .state import _PENDING
+    c = kept.carry if isinstance(kept, WorldPool) and kept.worlds else None
+    if c is None or c["seat"] != seat or c["opts"] != opts or state._secret is not None:
+        return None
+    history = state.history
+    at = c["at"]
+    if (len(history) < at or len(state._outcomes) != c["dealt"] or _mark(state) != c["mark"]
+            or tuple(history[:at]) != c["history"]):
+        return None
+    model = opts[0]
+    sight = _Sight(state, seat)
+    seen_log = [x for x in state._log if x[0] is None or x[0] == seat]
+    step0 = state._step0 + len(history)
+    movers = None
+    survivors = []
+    for w, logs in zip(kept.worlds, kept.logs):
+        s = w.clone().quiet()
+        s._forced = []                   # a chance point the truth did not reach: out
+        logs = dict(logs)
+        went = []
+        try:
+            for i in range(at, len(history)):
+                aid = history[i]
+                mover = s.current_player
+                went.append(mover)
+                if mover != seat and mover is not None and model is not None and \
+                        not weigh(i, s, aid, logs):
+                    raise RecordError("ruled out")
+                if not s.is_legal(aid):
+                    raise RecordError("not legal")
+                s.advance(aid)
+        except RecordError:
+            continue
+        if (movers is not None and went != movers) or not sight.alike(s):
+            continue
+        movers = went
+        # as a fresh draw stands: its own start here, a new seed, the seat's lines
+        del s._forced, s._quiet
+        s.history = []
+        s._step0 = step0
+        s._origin = _PENDING
+        s._chance = 0
+        s._log = list(seen_log)
+        s.seed = rng.getrandbits(63)
+        survivors.append((s, logs))
+    if movers is None:
+        return None, []                  # none survived: the caller draws afresh
+    others = c["others"] + [i for i, p in zip(range(at, len(history)), movers)
+                            if p != seat and p is not None]
+    return others, survivors
 
 
 # -- every world, where few -----------------------------------------------------------

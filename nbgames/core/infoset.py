@@ -19,11 +19,16 @@ from .state import as_rng
 class InfoSet:
     """``.seat``, ``.observation``, ``.legal_actions``, ``.game`` and
     ``.sample(rng)`` (a State consistent with the observation); ``.enumerate(limit)``
-    lists every such State with its exact chance where there are few enough."""
+    lists every such State with its exact chance where there are few enough.
+
+    ``worlds``: weighted worlds (a :class:`nbgames.core.chance.Worlds`), drawn into
+    ``.pool``; ``kept``: the pool this seat was given at its last decision of the
+    game, carried on where nothing was dealt since (see
+    :func:`nbgames.core.chance.worlds`)."""
 
     __slots__ = ("seat", "observation", "legal_actions", "game", "_cover", "pool")
 
-    def __init__(self, state, seat: int | None = None, rng=None, worlds=None):
+    def __init__(self, state, seat: int | None = None, rng=None, worlds=None, kept=None):
         seat = state.current_player if seat is None else seat
         self.seat = seat
         self.game = state.game
@@ -39,7 +44,7 @@ class InfoSet:
                 from .errors import OptionError
                 raise OptionError(f"worlds must be None or nbgames.core.chance.Worlds(...), got "
                                   f"{worlds!r}"[:200])
-            self.pool = worlds.build(state, seat, rng)
+            self.pool = worlds.build(state, seat, rng, kept=kept)
 
     def sample(self, rng=None):
         """A State that ``seat`` cannot tell from the truth: the same observation
