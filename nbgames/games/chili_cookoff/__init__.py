@@ -72,6 +72,15 @@ SPEC = TitleSpec(game=CookoffGame, bot=bot.choose, render=render.render,
                  # against 0.750; mean score 31.5 and 31.6 with it, 31.6 and 31.5 without.
                  # Weighted against uniform again with it (0.2 s, 20 deals, seed 0):
                  # 0.562 (40 games, CI 0.49-0.63).
+                 # Cost (bench/search.py --worlds, seat 0 at its 25 decisions of a
+                 # greedy game): a world drawn afresh each decision 22.7x a determinize;
+                 # carried on from the seat's last decision (chance.worlds(kept=), what
+                 # the search does) 10.4x; 1.1x in the pools that needed no fresh world.
+                 # Most pools still need fresh worlds: after the other seat plays a
+                 # card, 1 to 9 of 32 worlds hold it. Those figures are after a world's
+                 # past stopped following the truth's values (items gone unseen drawn
+                 # from what is left; a sorted hand paired by dealt place), which moved
+                 # the strength figures above by an amount not measured again.
                  extra={"worlds": {"sharpen": 1 / 0.3, "players": (2, 7)}})
 
 __doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup

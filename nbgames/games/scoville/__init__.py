@@ -164,7 +164,10 @@ SPEC = TitleSpec(game=ScovilleGame, bot=bot.choose, render=render.render,
                  # prior as it is 0.50 (0.35-0.65); sharpened to 1/0.3 0.55 and 0.40
                  # (seeds 0 and 1; 0.475 over 40 games). A weighted world costs 8-15x a
                  # uniform one (0.4-0.7 ms: the round replayed, the prior asked), 0.4x
-                 # per world a 1 s search uses.
+                 # per world a 1 s search uses. Carried on from the seat's last decision
+                 # (chance.worlds(kept=), bench/search.py --worlds, seat 0 at its 113
+                 # decisions of a greedy game): 5.2x a world (12.6x drawn afresh each
+                 # time), 2.5x in the pools that needed no fresh world.
                  prior=bot.search_prior, evaluate=bot.search_evaluate)
 
 __doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
