@@ -146,7 +146,10 @@ SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
                  # round's worlds are drawn once and a decision on a class line stops past
                  # half its rounds, measured alone (no other process: with the other core
                  # busy the same reviews took 18% more): 90% in 58.2 s mean, 65.3 s most;
-                 # game seed 2: 82% in 52.1 s mean, 56.0 s most.
+                 # game seed 2: 82% in 52.1 s mean, 56.0 s most. With the engine and the
+                 # search's prior and evaluation made faster (the same values, the same
+                 # playouts), measured alone: game seed 1 90% in 48.2 s mean, 54.3 s most;
+                 # game seed 2 82% in 41.7 s mean, 45.5 s most.
                  extra={"review": {"budget": 3.0, "rounds": 32}})
 
 __doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
