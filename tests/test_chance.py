@@ -247,11 +247,12 @@ def _seat_decisions(title, seat=0, seed=3):
     """Every position of a 2-player greedy game where ``seat`` decides."""
     from nbgames.core.registry import replay
     rec = nbgames.play(nbgames.load(title, players=2), ["greedy", "greedy"], seed=seed)
+    s = replay(rec, upto=0)
     out = []
-    for k in range(len(rec["actions"])):
-        s = replay(rec, upto=k)
+    for aid in rec["actions"]:
         if s.current_player == seat:
-            out.append(s)
+            out.append(s.clone())
+        s.advance(int(aid))
     return out
 
 
