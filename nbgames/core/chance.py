@@ -929,7 +929,7 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
                            sharpen)
             pool.tried += fresh.tried
             pool.with_past += fresh.with_past
-            if fresh.carry is None or fresh.carry["others"] != others:
+            if fresh.carry is not None and fresh.carry["others"] != others:
                 pool.worlds, pool.logs, pool.kept = [], [], 0      # not the same decisions
             pool.worlds += fresh.worlds
             pool.logs += fresh.logs
