@@ -127,3 +127,25 @@ def test_the_default_search_weighs_its_worlds_at_two_players_and_says_so():
     bot = nbgames.bots.ismcts(seconds=0.05, clock="cpu", seed=0)
     decide(bot, four, four.current_player, random.Random(0))
     assert "declares no weighted worlds" in bot.last_search["worlds"]
+
+
+def test_the_search_carries_its_worlds_on_to_its_next_decision_and_says_so():
+    # within a round nothing is dealt: the search's pool from its last decision is
+    # played on with the moves since (a particle filter), not drawn again
+    from nbgames.agents.adapter import decide
+    game = nbgames.load("chili_cookoff", players=2)
+    state = game.new_state(seed=4)
+    bot = nbgames.bots.ismcts(seconds=0.05, clock="cpu", seed=0)
+    notes = []
+    while not state.is_terminal() and state.observation(0)["round"] == 1:
+        seat = state.current_player
+        if seat == 0 and len(state.legal_action_ids()) > 1:
+            aid = decide(bot, state, 0, random.Random(len(state.history)))
+            notes.append(bot.last_search["worlds"])
+            assert bot.kept_worlds[0] is not None and bot.kept_worlds[0].carry["seat"] == 0
+        else:
+            aid = decide(nbgames.bots.greedy, state)
+        state.apply(aid)
+    assert any("carried on from the last decision" in n for n in notes), notes
+    # the first decision of the round has nothing to carry
+    assert "carried on" not in notes[0]
