@@ -23,6 +23,8 @@ turning back means leaving through the corner you did not arrive by.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 
 class Field:
     """The fixed geometry of a ``cols`` x ``rows`` field (pure data, shared)."""
@@ -74,6 +76,17 @@ class Field:
             nb.append(tuple(q for q, ok in ((p - 1, x > 0), (p + 1, x < cols - 1),
                                              (p - cols, y > 0), (p + cols, y < rows - 1)) if ok))
         self.neighbours = tuple(nb)
+        # the notches one step from a notch, by (notch, corner arrived by): ``ahead``
+        # through the other corner (at the start, corner -1: through either corner),
+        # ``behind`` back through the corner arrived by (for :meth:`targets`)
+        self.ahead, self.behind = {}, {}
+        for n, (a, b) in enumerate(self.notch_corners):
+            self.ahead[n, -1] = tuple(self.through(n, a) + self.through(n, b))
+            for c in (a, b):
+                self.ahead[n, c] = tuple(self.through(n, self.other_corner(n, c)))
+                self.behind[n, c] = tuple(self.through(n, c))
+        # each plot's neighbours' colours read from a field at once: a tuple of them
+        self._neighbour_colours = tuple(_reader(q) for q in nb)
 
     def other_corner(self, notch: int, corner: int) -> int:
         a, b = self.notch_corners[notch]
@@ -92,10 +105,25 @@ class Field:
         return -1
 
     def plantable(self, field) -> list[int]:
-        """Empty plots orthogonally next to a planted plot (rulebook: Planting)."""
+        """Empty plots orthogonally next to a planted plot (rulebook: Planting), in
+        plot order. (Two ways to the same list, the cheaper first: the neighbours
+        of the planted plots while they are few, else each empty plot's.)"""
         nb = self.neighbours
-        return [p for p in range(self.plots)
-                if field[p] < 0 and any(field[q] >= 0 for q in nb[p])]
+        if 3 * field.count(-1) > self.plots:         # -1 = empty: fewer than 2/3 planted
+            near = set()
+            for p, c in enumerate(field):
+                if c >= 0:
+                    near.update(nb[p])
+            return sorted([q for q in near if field[q] < 0])
+        planted = self._neighbour_colours
+        return [p for p, c in enumerate(field) if c < 0 and max(planted[p](field)) >= 0]
+
+    @staticmethod
+    def can_plant(field) -> bool:
+        """Whether ``plantable(field)`` is not empty: some plot is empty and some
+        is planted (the plots form a connected grid, so one empty plot then lies
+        next to a planted one)."""
+        return min(field) < 0 <= max(field)
 
     def targets(self, pos: int, came: int, back_tile: bool, occupied) -> tuple | None:
         """(forward, back) target notches of a farmer on notch ``pos`` that arrived
@@ -103,6 +131,20 @@ class Field:
         step: through the other corner (at the start: either), or back through the
         corner it came by with the Double Back tile; never onto a farmer
         (Harvesting)."""
+        ahead = self.ahead.get((pos, came))
+        if ahead is None:                # ``came`` is not a corner of ``pos``: a loaded oddity
+            return self._targets(pos, came, back_tile, occupied)
+        fwd = [q for q in ahead if q not in occupied]
+        back = []
+        if came >= 0 and back_tile:
+            back = [q for q in self.behind[pos, came] if q not in occupied]
+        if not fwd and not back:
+            return None
+        return fwd, back
+
+    def _targets(self, pos: int, came: int, back_tile: bool, occupied) -> tuple | None:
+        """:meth:`targets` worked out from the corners (what ``ahead`` and ``behind``
+        hold for every notch and corner of its own)."""
         a, b = self.notch_corners[pos]
         fwd = []
         for c in ((a, b) if came < 0 else (self.other_corner(pos, came),)):
@@ -113,3 +155,13 @@ class Field:
         if not fwd and not back:
             return None
         return fwd, back
+
+
+def _reader(plots):
+    """A function of a field giving the colours of ``plots`` as a tuple (-1 alone
+    when there are none: nothing planted there)."""
+    if len(plots) > 1:
+        return itemgetter(*plots)
+    if plots:
+        return lambda field, p=plots[0]: (field[p],)
+    return lambda field: (-1,)

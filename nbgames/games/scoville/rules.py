@@ -96,6 +96,31 @@ class ScovilleGame(Game):
         self.morning_ids = [i for i, m in enumerate(c.market) if not m.afternoon]
         self.afternoon_ids = [i for i, m in enumerate(c.market) if m.afternoon]
         self.recipe_need = [_counts(r.peppers) for r in c.recipes]
+        self._id_tables()
+
+    def _id_tables(self):
+        """The ids the engine lists, looked up instead of built from their values
+        (a playout lists thousands), and each card's needs as ``(colour, count)``
+        pairs of the colours it names (a payability check reads only those)."""
+        c, f, K = self.components, self.field, self.K
+        self.spot_ids = [K["spot"].id(i + 1) for i in range(self.max_players)]
+        self.claim_ids = [K["claim"].id(card) for card in range(len(c.auction))]
+        # plant_ids[colour][plot]
+        self.plant_ids = [[K["plant"].id(col, p) for p in range(f.plots)]
+                          for col in range(len(COLORS))]
+        self.plaque_ids = [K["plaque"].id(0), K["plaque"].id(1)]
+        self.step_ids = [K["step"].id(q) for q in range(f.notches)]
+        self.back_ids = [K["back"].id(q) for q in range(f.notches)]
+        self.done_id = K["done"].id()
+        # a market card's ids: (black, white) on the cards that offer the choice
+        self.market_ids = [(K["market"].id(i, 1), K["market"].id(i, 2)) if m.choice
+                           else (K["market"].id(i, 0),) for i, m in enumerate(c.market)]
+        self.recipe_ids = [K["recipe"].id(i) for i in range(len(c.recipes))]
+        # sell_ids[colour][k - 1]: sell k peppers of that colour
+        self.sell_ids = [tuple(K["sell"].id(k, col) for k in range(1, scoring.SELL_MAX + 1))
+                         for col in range(len(COLORS))]
+        self.market_pairs = [_pairs(n) for n in self.market_need]
+        self.recipe_pairs = [_pairs(n) for n in self.recipe_need]
 
     def catalog(self) -> dict:
         """Fixed public facts the observation names by index."""
@@ -128,6 +153,19 @@ def _counts(colors) -> list[int]:
     for c in colors:
         out[c] += 1
     return out
+
+
+def _pairs(need) -> tuple:
+    """``need`` (counts by colour) as ``(colour, count)`` pairs of its colours."""
+    return tuple((i, k) for i, k in enumerate(need) if k)
+
+
+def _pays(have, pairs) -> bool:
+    """Whether pepper counts ``have`` pay the needs ``pairs`` (:func:`_pairs`)."""
+    for i, k in pairs:
+        if have[i] < k:
+            return False
+    return True
 
 
 def _screened(state) -> bool:
@@ -279,8 +317,9 @@ class ScovilleState(State):
         self.plaque_round = [False] * n
         self.bids = None
         self.spots = [None] * n
-        self._say(f"Round {self.round} ({'afternoon' if self.afternoon else 'morning'}"
-                  f"{', the last round' if self.final else ''}).")
+        if not self._quiet:
+            self._say(f"Round {self.round} ({'afternoon' if self.afternoon else 'morning'}"
+                      f"{', the last round' if self.final else ''}).")
         if self.round == 1:
             self._begin_claims()
             return
@@ -299,7 +338,8 @@ class ScovilleState(State):
         for s in range(n):
             self.money[s] -= bids[s]
             self._ev("bid", s, bids[s])
-        self._say("Bids: " + ", ".join(f"P{s} ${bids[s]}" for s in range(n)) + ".")
+        if not self._quiet:
+            self._say("Bids: " + ", ".join(f"P{s} ${bids[s]}" for s in range(n)) + ".")
         rank = {s: i for i, s in enumerate(prev)}
         self.queue = sorted((s for s in prev if bids[s] > 0), key=lambda s: (-bids[s], rank[s]))
         self.spots = [None] * n
@@ -313,7 +353,8 @@ class ScovilleState(State):
     def _take_spot(self, s, spot):
         self.spots[s] = spot
         self._ev("spot", s, spot + 1)
-        self._say(f"P{s} takes spot {spot + 1}.")
+        if not self._quiet:
+            self._say(f"P{s} takes spot {spot + 1}.")
 
     def _next_spot(self):
         while self.queue:
@@ -329,7 +370,8 @@ class ScovilleState(State):
             if self.spots[s] is None:
                 self._take_spot(s, self._free_spots()[0])
         self.order = sorted(range(self.game.players), key=lambda s: self.spots[s])
-        self._say("Turn order: " + ", ".join(f"P{s}" for s in self.order) + ".")
+        if not self._quiet:
+            self._say("Turn order: " + ", ".join(f"P{s}" for s in self.order) + ".")
         self._begin_claims()
 
     def _begin_claims(self):
@@ -346,8 +388,9 @@ class ScovilleState(State):
         for col in g.components.auction[card]:
             self.peppers[s][col] += 1
         self._ev("claim", s, card)
-        self._say(f"P{s} claims auction card {card}: "
-                  f"{', '.join(COLORS[x] for x in g.components.auction[card])}.")
+        if not self._quiet:
+            self._say(f"P{s} claims auction card {card}: "
+                      f"{', '.join(COLORS[x] for x in g.components.auction[card])}.")
 
     def _next_claim(self):
         n = self.game.players
@@ -366,7 +409,7 @@ class ScovilleState(State):
 
     # -- planting ---------------------------------------------------------------------
     def _can_plant(self, s):
-        return any(self.peppers[s]) and bool(self.game.field.plantable(self.field))
+        return any(self.peppers[s]) and self.game.field.can_plant(self.field)
 
     def _next_planter(self):
         n = self.game.players
@@ -378,7 +421,8 @@ class ScovilleState(State):
                 self.current_player = s
                 return
             self._ev("skip", s, "plant")
-            self._say(f"P{s} cannot plant and skips.")
+            if not self._quiet:
+                self._say(f"P{s} cannot plant and skips.")
             self.turn += 1
         self._begin_harvest()
 
@@ -386,11 +430,12 @@ class ScovilleState(State):
         self.phase = "plant"
         if self.planted == 1 and self.tiles[s][T_PLANT]:
             if any(self.peppers[s]):
-                if self.game.field.plantable(self.field):
+                if self.game.field.can_plant(self.field):
                     return                      # plant another (the tile) or done
-            elif self.game.field.plantable(self.field):
+            elif self.game.field.can_plant(self.field):
                 self._ev("end", s, "plant")     # done was the only answer
-                self._say(f"P{s} has no pepper left for an extra planting.")
+                if not self._quiet:
+                    self._say(f"P{s} has no pepper left for an extra planting.")
         self.turn += 1
         self._next_planter()
 
@@ -407,7 +452,8 @@ class ScovilleState(State):
             s = self.order[n - 1 - self.turn]
             if self.farmers[s] < 0:
                 self.farmers[s] = g.field.star
-                self._say(f"P{s} places their farmer on the star.")
+                if not self._quiet:
+                    self._say(f"P{s} places their farmer on the star.")
             # walk: [seat, corner arrived by (-1 = none yet), steps, path]; replaced, never
             # changed in place (copies share it)
             self.walk = [s, -1, 0, [self.farmers[s]]]
@@ -415,7 +461,8 @@ class ScovilleState(State):
                 self.current_player = s
                 return
             self._ev("skip", s, "harvest")
-            self._say(f"P{s}'s farmer is blocked and skips.")
+            if not self._quiet:
+                self._say(f"P{s}'s farmer is blocked and skips.")
             self.walk = None
             self.turn += 1
         self.walk = None
@@ -446,19 +493,22 @@ class ScovilleState(State):
         if walk[2] == 3:
             self.tiles[s][T_STEP] = False
             self._ev("tile", s, T_STEP)
-            self._say(f"P{s} plays Move 1 Extra Step.")
+            if not self._quiet:
+                self._say(f"P{s} plays Move 1 Extra Step.")
         if back:
             self.tiles[s][T_BACK] = False
             self._ev("tile", s, T_BACK)
-            self._say(f"P{s} plays Double Back Once.")
+            if not self._quiet:
+                self._say(f"P{s} plays Double Back Once.")
         self.farmers[s] = q
         self.walk = [s, corner, walk[2] + 1, [*walk[3], q]]
         got = self._harvest_at(q)
         for col in got:
             self.peppers[s][col] += 1
         self._ev("step", s, q, list(got), pos)
-        self._say(f"P{s} steps to {f.notch_names[q]}"
-                  + (f" and harvests {', '.join(COLORS[x] for x in got)}." if got else "."))
+        if not self._quiet:
+            self._say(f"P{s} steps to {f.notch_names[q]}"
+                      + (f" and harvests {', '.join(COLORS[x] for x in got)}." if got else "."))
         if not self._steps(s):
             self._end_walk()
 
@@ -477,37 +527,50 @@ class ScovilleState(State):
         """(market cards, recipes) on display whose peppers seat ``s`` can pay now."""
         g = self.game
         have = self.peppers[s]
-
-        def pays(need):
-            return all(have[i] >= need[i] for i in range(10))
-        return ([c for c in self.market if pays(g.market_need[c])],
-                [c for c in self.recipes if pays(g.recipe_need[c])])
+        mp, rp = g.market_pairs, g.recipe_pairs
+        return ([c for c in self.market if _pays(have, mp[c])],
+                [c for c in self.recipes if _pays(have, rp[c])])
 
     def _options(self, s):
         """Legal fulfillment ids except ``done``."""
         g = self.game
-        K = g.K
         have = self.peppers[s]
+        did = self.did
         out = []
-        market, recipes = self._payable(s)
-        if not self.did[0]:
-            mk = K["market"]
-            for card in market:
-                if g.components.market[card].choice:
-                    out.append(mk.id(card, 1))
-                    out.append(mk.id(card, 2))
-                else:
-                    out.append(mk.id(card, 0))
-        if not self.did[1]:
-            rk = K["recipe"]
-            for card in recipes:
-                out.append(rk.id(card))
-        if not self.did[2]:
-            sk = K["sell"]
-            for col in range(10):
-                for k in range(1, min(scoring.SELL_MAX, have[col]) + 1):
-                    out.append(sk.id(k, col))
+        if not did[0]:
+            mp, ids = g.market_pairs, g.market_ids
+            for card in self.market:
+                if _pays(have, mp[card]):
+                    out.extend(ids[card])
+        if not did[1]:
+            rp, ids = g.recipe_pairs, g.recipe_ids
+            for card in self.recipes:
+                if _pays(have, rp[card]):
+                    out.append(ids[card])
+        if not did[2]:
+            sell, most = g.sell_ids, scoring.SELL_MAX
+            for col, k in enumerate(have):
+                if k > 0:
+                    out.extend(sell[col][:k if k < most else most])
         return out
+
+    def _has_options(self, s) -> bool:
+        """``bool(self._options(s))``, without listing them: a sale is possible
+        whenever the seat has a pepper and has not sold yet."""
+        have = self.peppers[s]
+        did = self.did
+        if not did[2] and max(have) > 0:
+            return True
+        g = self.game
+        if not did[0]:
+            mp = g.market_pairs
+            if any(_pays(have, mp[c]) for c in self.market):
+                return True
+        if not did[1]:
+            rp = g.recipe_pairs
+            if any(_pays(have, rp[c]) for c in self.recipes):
+                return True
+        return False
 
     def _next_fulfiller(self, new=False):
         n = self.game.players
@@ -515,15 +578,17 @@ class ScovilleState(State):
             s = self.order[self.turn]
             if new:
                 self.did = [False, False, False]
-            if self._options(s):
+            if self._has_options(s):
                 self.current_player = s
                 return
             if new:
                 self._ev("skip", s, "fulfil")
-                self._say(f"P{s} has nothing to fulfil.")
+                if not self._quiet:
+                    self._say(f"P{s} has nothing to fulfil.")
             else:                               # done was the only answer
                 self._ev("end", s, "fulfil")
-                self._say(f"P{s} has nothing more to fulfil.")
+                if not self._quiet:
+                    self._say(f"P{s} has nothing more to fulfil.")
             self.turn += 1
             new = True
         self._time_check()
@@ -580,6 +645,8 @@ class ScovilleState(State):
         self.phase = "over"
         self.current_player = None
         self.walk = None
+        if self._quiet:
+            return
         self._say(f"Game over: {why}.")
         for s, r in enumerate(rows):
             self._say(f"P{s}: market {r['market']} + recipes {r['recipes']} + plaques "
@@ -605,28 +672,34 @@ class ScovilleState(State):
             bid = K["bid"]               # one field: its ids run in order of the amount
             return list(range(bid.id(0), bid.id(self._bid_max(s)) + 1))
         if ph == "spot":
-            k = K["spot"]
-            return [k.id(i + 1) for i in self._free_spots()]
+            ids = g.spot_ids
+            return [ids[i] for i in self._free_spots()]
         if ph == "claim":
-            k = K["claim"]
-            return [k.id(c) for c in sorted(self.auction)]
+            ids = g.claim_ids
+            return [ids[c] for c in sorted(self.auction)]
         if ph == "plant":
-            k = K["plant"]
             plots = g.field.plantable(self.field)
-            out = [k.id(col, p) for col in range(10) if self.peppers[s][col] for p in plots]
+            out = []
+            for col, k in enumerate(self.peppers[s]):
+                if k:
+                    ids = g.plant_ids[col]
+                    out.extend([ids[p] for p in plots])
             if self.planted:
-                out.append(K["done"].id())
+                out.append(g.done_id)
             return out
         if ph == "plaque":
-            return [K["plaque"].id(0), K["plaque"].id(1)]
+            return list(g.plaque_ids)
         if ph == "harvest":
             fwd, back = self._steps(s)
-            out = [K["step"].id(q) for q in sorted(fwd)] + [K["back"].id(q) for q in sorted(back)]
+            step, bk = g.step_ids, g.back_ids
+            out = [step[q] for q in sorted(fwd)] + [bk[q] for q in sorted(back)]
             if self.walk[2] >= 1:
-                out.append(K["done"].id())
+                out.append(g.done_id)
             return out
         if ph == "fulfil":
-            return self._options(s) + [K["done"].id()]
+            out = self._options(s)
+            out.append(g.done_id)
+            return out
         return []
 
     def _apply(self, aid):
@@ -637,8 +710,9 @@ class ScovilleState(State):
         n = g.players
         if kind == "bid":
             self._secret_add(s, aid)
-            self._say(f"P{s} has bid.")
-            self._say(f"You bid ${v[0]}.", to=s)
+            if not self._quiet:          # a search's quiet copy writes no log text
+                self._say(f"P{s} has bid.")
+                self._say(f"You bid ${v[0]}.", to=s)
             if s == n - 1:
                 self._resolve_bids()
             else:
@@ -656,12 +730,14 @@ class ScovilleState(State):
             if self.planted == 1:
                 self.tiles[s][T_PLANT] = False
                 self._ev("tile", s, T_PLANT)
-                self._say(f"P{s} plays Plant 1 Extra Pepper.")
+                if not self._quiet:
+                    self._say(f"P{s} plays Plant 1 Extra Pepper.")
             self.peppers[s][col] -= 1
             self.field[p] = col
             self.planted += 1
             self._ev("plant", s, col, p)
-            self._say(f"P{s} plants {COLORS[col]} at {g.field.plot_names[p]}.")
+            if not self._quiet:
+                self._say(f"P{s} plants {COLORS[col]} at {g.field.plot_names[p]}.")
             st = g.plaque_of[col]
             if st >= 0 and self.stacks[st] and not self.plaque_round[s]:
                 self.offer = st
@@ -677,8 +753,9 @@ class ScovilleState(State):
                 self.won[s].append([st, value])
                 self.plaque_round[s] = True
                 self._ev("plaque", s, st, value)
-                self._say(f"P{s} takes the {g.components.plaques[st][0]} plaque worth {value}.")
-            else:
+                if not self._quiet:
+                    self._say(f"P{s} takes the {g.components.plaques[st][0]} plaque worth {value}.")
+            elif not self._quiet:
                 self._say(f"P{s} declines the plaque.")
             self._after_plant(s)
         elif kind in ("step", "back"):
@@ -696,10 +773,11 @@ class ScovilleState(State):
             self.money[s] += m.coins
             self.did[0] = True
             self._ev("market", s, card, reward)
-            self._say(f"P{s} fulfils market card {card}: pays "
-                      f"{', '.join(COLORS[x] for x in m.wanted)}, gets "
-                      f"{', '.join([COLORS[x] for x in gained] + ([f'${m.coins}'] if m.coins else []))}"
-                      f" and {m.vp} point(s).")
+            if not self._quiet:
+                self._say(f"P{s} fulfils market card {card}: pays "
+                          f"{', '.join(COLORS[x] for x in m.wanted)}, gets "
+                          f"{', '.join([COLORS[x] for x in gained] + ([f'${m.coins}'] if m.coins else []))}"
+                          f" and {m.vp} point(s).")
             self._next_fulfiller()
         elif kind == "recipe":
             card = v[0]
@@ -710,7 +788,8 @@ class ScovilleState(State):
                 self.peppers[s][col] -= 1
             self.did[1] = True
             self._ev("recipe", s, card)
-            self._say(f"P{s} cooks {r.name} ({r.vp} points).")
+            if not self._quiet:
+                self._say(f"P{s} cooks {r.name} ({r.vp} points).")
             self._next_fulfiller()
         elif kind == "sell":
             k, col = v
@@ -719,19 +798,23 @@ class ScovilleState(State):
             self.money[s] += coins
             self.did[2] = True
             self._ev("sell", s, col, k, coins)
-            self._say(f"P{s} sells {k} {COLORS[col]} for ${coins}.")
+            if not self._quiet:
+                self._say(f"P{s} sells {k} {COLORS[col]} for ${coins}.")
             self._next_fulfiller()
         else:                                   # done
             self._ev("done", s, self.phase)
             if self.phase == "plant":
-                self._say(f"P{s} is done planting.")
+                if not self._quiet:
+                    self._say(f"P{s} is done planting.")
                 self.turn += 1
                 self._next_planter()
             elif self.phase == "harvest":
-                self._say(f"P{s} stops.")
+                if not self._quiet:
+                    self._say(f"P{s} stops.")
                 self._end_walk()
             else:
-                self._say(f"P{s} is done.")
+                if not self._quiet:
+                    self._say(f"P{s} is done.")
                 self.turn += 1
                 self._next_fulfiller(new=True)
 
