@@ -254,44 +254,77 @@ def search_prior(state, ids) -> list[float]:
         base = g.K["bid"].id(0)              # bid ids run in order of the amount
         usual = min(3, state.money[state.current_player] // 10)    # what ``choose`` bids
         return [math.exp(-abs(a - base - usual)) + 0.01 for a in ids]
-    space = g.action_space
+    t = _prior_tables(g)
     if ph == "plaque":
-        return [4.0 if space.unpack(a)[1] == 0 else 1.0 for a in ids]
+        w = t["plaque"]
+        return [w[a] for a in ids]
     if ph == "plant":
         return _plant_prior(state, ids)
     if ph == "claim":
-        cards = g.components.auction
-        return [math.exp(min(10.0, sum(WORTH[c] for c in cards[space.unpack(a)[1]])) / 2.0)
-                for a in ids]
+        w = t["claim"]
+        return [w[a] for a in ids]
     if ph == "harvest":
         extra = state.walk[2] >= 3           # a step now plays the extra-step tile
+        steps, plots, pair_worth = t["step"], g.field.notch_plots, t["pair_worth"]
+        field = state.field
         out = []
         for a in ids:
-            kind, *v = space.unpack(a)
-            if kind == "done":
+            step = steps.get(a)
+            if step is None:                 # done
                 out.append(1.0)
                 continue
-            gain = sum(WORTH[c] for c in state._harvest_at(v[0])) + 0.3
-            if kind == "back" or extra:      # a bonus tile is worth TILE_POINTS kept
+            q, back = step
+            # what the step harvests (``state._harvest_at(q)``): nothing next to an
+            # empty plot or the outer edge
+            x, y = plots[q]
+            x = field[x] if x >= 0 else -1
+            y = field[y] if y >= 0 else -1
+            gain = (pair_worth[x][y] if x >= 0 and y >= 0 else 0) + 0.3
+            if back or extra:                # a bonus tile is worth TILE_POINTS kept
                 gain -= TILE_POINTS + 0.5
             out.append(math.exp(max(-10.0, min(gain, 10.0))))
         return out
     if ph == "fulfil":
-        c = g.components
-        out = []
-        for a in ids:
-            kind, *v = space.unpack(a)
-            if kind == "recipe":
-                out.append(math.exp(min(c.recipes[v[0]].vp, 12) / 3.0) + 1.0)
-            elif kind == "market":
-                m = c.market[v[0]]
-                out.append(math.exp(min(m.vp + m.coins / 3, 12) / 3.0) + 1.0)
-            elif kind == "sell":
-                out.append(0.4)
-            else:
-                out.append(0.6)
-        return out
+        w = t["fulfil"]
+        return [w[a] for a in ids]
     return [1.0] * len(ids)
+
+
+def _prior_tables(g) -> dict:
+    """For ``search_prior`` and ``_plant_prior``, per game: the weights that depend
+    on the id alone (``"plaque"``, ``"claim"``: by id; ``"fulfil"``: a list indexed
+    by id, 0.6 for ``done``), the harvest ids (``"step"``: id -> (notch, a double
+    back)), the worth of what two planted colours breed (``"pair_worth"[a][b]``) and
+    0.3 times it (``"breed"``), each worked out as the prior did per call."""
+    t = getattr(g, "_prior_tables", None)
+    if t is not None:
+        return t
+    c, space = g.components, g.action_space
+    chart = c.chart
+    colours = range(len(chart))
+    pair_worth = [[sum(WORTH[x] for x in chart[a][b]) for b in colours] for a in colours]
+    fulfil = [0.6] * space.size
+    for card, ids in enumerate(g.market_ids):
+        m = c.market[card]
+        for a in ids:
+            fulfil[a] = math.exp(min(m.vp + m.coins / 3, 12) / 3.0) + 1.0
+    for card, a in enumerate(g.recipe_ids):
+        fulfil[a] = math.exp(min(c.recipes[card].vp, 12) / 3.0) + 1.0
+    for ids in g.sell_ids:
+        for a in ids:
+            fulfil[a] = 0.4
+    step = {a: (q, False) for q, a in enumerate(g.step_ids)}
+    step.update({a: (q, True) for q, a in enumerate(g.back_ids)})
+    t = g._prior_tables = {
+        "plaque": {g.plaque_ids[0]: 4.0, g.plaque_ids[1]: 1.0},
+        "claim": {a: math.exp(min(10.0, sum(WORTH[x] for x in c.auction[card])) / 2.0)
+                  for card, a in enumerate(g.claim_ids)},
+        "fulfil": fulfil,
+        "step": step,
+        "pair_worth": pair_worth,
+        "breed": [[0.3 * w for w in row] for row in pair_worth],
+    }
+    return t
 
 
 def _eval_cards(g):
@@ -339,12 +372,12 @@ def _plant_prior(state, ids) -> list[float]:
     where its new neighbours breed best, for the plaque it earns; a second pepper
     (it spends the bonus tile) only when that is worth the tile."""
     g = state.game
-    space = g.action_space
-    f = g.field
-    chart = g.components.chart
+    unpack = g.action_space.unpack
+    neighbours = g.field.neighbours
+    breed = _prior_tables(g)["breed"]
     field = state.field
     me = state.current_player
-    done = g.K["done"].id()
+    done = g.done_id
     took = state.plaque_round[me]
     stacks = state.stacks
     second = state.planted >= 1
@@ -353,14 +386,16 @@ def _plant_prior(state, ids) -> list[float]:
         if a == done:
             out.append(1.0)
             continue
-        _, col, p = space.unpack(a)
+        _, col, p = unpack(a)
         v = -WORTH[col]
         st = g.plaque_of[col]
         if st >= 0 and stacks[st] and not took:
             v += stacks[st][0]
-        for q in f.neighbours[p]:
-            if field[q] >= 0:
-                v += 0.3 * sum(WORTH[x] for x in chart[col][field[q]])
+        row = breed[col]
+        for q in neighbours[p]:
+            x = field[q]
+            if x >= 0:
+                v += row[x]
         if second:
             v -= TILE_POINTS + 0.5
         out.append(math.exp(max(-10.0, min(v, 10.0))))
