@@ -43,8 +43,12 @@ from ...core.spec import margin_values
 
 
 def _facts(game):
+    """Per-game lookups the values read (built once per game): by bed kind its suns,
+    points and card count, by card type its variety and suns, by id its
+    ``action_space.unpack`` (kind, values)."""
     f = getattr(game, "_greedy_facts", None)
     if f is None:
+        sp = game.action_space
         f = game._greedy_facts = {
             "suns": game.combo_suns, "points": game.combo_points,
             "var": game.type_var, "tsuns": game.type_suns,
@@ -53,6 +57,9 @@ def _facts(game):
                      for v in range(len(game.var_names))],
             "copies": [game.deck.count(t) for t in range(game.ntypes)],
             "fresh_cost": game.components.rules["fresh_cost"],
+            "cheapest": min(game.prices),
+            "cards": [len(cb[1]) for cb in game.combos],
+            "unpacked": [sp.unpack(i) for i in range(len(sp))],
         }
     return f
 
@@ -90,99 +97,123 @@ lasting advantage (rulebook, "Laying Out an Accessory Card") brings."""
 def action_values(obs: dict, ids: list[int], game) -> list[float]:
     """What the bot thinks each of ``ids`` is worth, in end-game points (see the
     module docstring)."""
-    f = _facts(game)
-    space = game.action_space
     me = obs["seat"]
+    laid = 0
+    for a in obs["laid"][me]:
+        laid |= 1 << a
+    preview = obs.get("take_preview")
+    return _values(game, ids, me, obs["beds"][me], obs["pond_board"] / obs["players"],
+                   obs["hand"], laid, obs["market"], obs["coins"][me], obs["drops"],
+                   obs["take"], preview["can"] if preview is not None else 0,
+                   obs.get("pending_chips"), lambda: list(obs["compost"]))
+
+
+def _values(game, ids, me, beds, turns_left, hand, laid, market, coins, drops, take, can,
+            pending, compost) -> list[float]:
+    """:func:`action_values` from the facts it reads, so that the search's prior
+    reads them off the state without building a view: ``beds`` = the seat's
+    ``(bed kind, drops)``, ``laid`` = its accessories laid out (a bit mask),
+    ``coins`` = its coins, ``take`` = what taking the pond gives, ``can`` = the
+    Watering Can's chips after a take, ``pending`` = the chips an accessory gives
+    now (``pending_chips``), ``compost`` = a function giving the compost's count by
+    card type (a fresh list)."""
+    f = _facts(game)
+    unpacked = f["unpacked"]
     suns, points = f["suns"], f["points"]
-    beds = obs["beds"][me]
+    var, size, best, tsuns = f["var"], f["size"], f["best"], f["tsuns"]
     free = [(suns[c] - d, points[c]) for c, d in beds if d < suns[c]]
-    turns_left = obs["pond_board"] / obs["players"]
     coin = 1 / 3 if turns_left < 2 else 0.55
-    hand = obs["hand"]
-    per_var = [0] * len(f["size"])
+    grows = turns_left > 1
+    per_var = [0] * len(size)
     for t in hand:
-        per_var[f["var"][t]] += 1
+        per_var[var[t]] += 1
 
     def card_value(t, delta=1):
-        v = f["var"][t]
+        v = var[t]
         have = per_var[v] + (1 if delta > 0 else 0)
-        need = f["size"][v]
+        need = size[v]
         progress = min(have, need) / need
-        return 1 + (progress * f["best"][v] * 0.6 if turns_left > 1 else 0) - 0.1 * f["tsuns"][t]
+        return 1 + (progress * best[v] * 0.6 if grows else 0) - 0.1 * tsuns[t]
 
-    def value(aid):
-        kind, *v = space.unpack(aid)
-        if kind == "water":
-            c, d = beds[v[0] - 1]
-            k = suns[c] - d
-            return -k + 0.01 * points[c]
-        if kind in ("can", "barrow"):
-            k = obs["pending_chips"]
-            w = _water_gain(free, k + obs["drops"], points) - _water_gain(free, obs["drops"], points)
-            return w if v[0] == 1 else k * coin
+    def value(u):
+        kind = u[0]
         if kind == "compost":
-            x = v[0]
+            x = u[1]
             if x >= game.ntypes:
                 return -5.0                     # keep accessories (compost them last)
             return -card_value(x, 0)
-        if kind == "take":
-            n = obs["take"]
-            can = obs["take_preview"]["can"] > 0
-            if v[0] == 1:
-                return _water_gain(free, n, points) + (0.3 if can else 0)
-            return n * coin + (0.3 if can else 0) - (0.5 if turns_left > 3 and n < 4 else 0)
-        if kind == "plant":
-            c = v[0]
-            n = len(game.combos[c][1])
-            later = 0.5 * points[c] * max(0.0, 1 - suns[c] / 9) if turns_left > 2 else 0
-            extra = (0.8 if 0 in obs["laid"][me] else 0) + (0.6 if 2 in obs["laid"][me] else 0)
-            return points[c] - n + later + extra + 0.5
         if kind == "market":
-            t = obs["market"][v[0] - 1][v[1]]
-            return card_value(t) - game.prices[v[1]] * coin
+            t = market[u[1] - 1][u[2]]
+            return card_value(t) - game.prices[u[2]] * coin
+        if kind == "plant":
+            c = u[1]
+            later = 0.5 * points[c] * max(0.0, 1 - suns[c] / 9) if turns_left > 2 else 0
+            extra = (0.8 if laid & 1 else 0) + (0.6 if laid >> 2 & 1 else 0)
+            return points[c] - f["cards"][c] + later + extra + 0.5
+        if kind == "water":
+            c, d = beds[u[1] - 1]
+            k = suns[c] - d
+            return -k + 0.01 * points[c]
+        if kind == "take":
+            n = take
+            if u[1] == 1:
+                return _water_gain(free, n, points) + (0.3 if can > 0 else 0)
+            return n * coin + (0.3 if can > 0 else 0) - (0.5 if turns_left > 3 and n < 4 else 0)
+        if kind in ("can", "barrow"):
+            k = pending
+            w = _water_gain(free, k + drops, points) - _water_gain(free, drops, points)
+            return w if u[1] == 1 else k * coin
         if kind == "draw":
             return 1.2
         if kind in ("accessory", "layout"):
-            a = v[0]
+            a = u[1]
             worth = ACCESSORY_RATE[a] * turns_left
             if kind == "accessory":
                 return worth - game.acc_price[a] * coin - 1.5
             return worth - 1
         return -1.0
 
-    kinds = {a: space.unpack(a)[0] for a in ids}
-    main = [a for a in ids if kinds[a] not in ("fresh", "scarecrow")]
-    best_main = max((value(a) for a in main), default=0.0)
-    if any(kinds[a] in ("fresh", "scarecrow") for a in ids):
-        mean = _mean_card(obs, f, card_value)
+    # each main action valued once, in the order of ids (the best of them is the
+    # first of the highest, as max over them in that order gives)
+    out = [None] * len(ids)
+    start = []
+    best_main = None
+    for i, aid in enumerate(ids):
+        u = unpacked[aid]
+        if u[0] in ("fresh", "scarecrow"):
+            start.append((i, u[0]))
+            continue
+        v = out[i] = value(u)
+        if best_main is None or v > best_main:
+            best_main = v
+    if best_main is None:
+        best_main = 0.0
+    if start:
+        mean = _mean_card(compost(), hand, market, f, card_value)
         fresh_cost = f["fresh_cost"]
-
-    def value_all(aid):
-        kind = kinds[aid]
-        if kind == "fresh":
-            # a buy from the renewed row (its cheapest space) against the best main action
-            cheapest = min(game.prices)
-            new_buy = mean + 0.3 - cheapest * coin
-            if obs["coins"][me] < fresh_cost + cheapest:
-                return best_main - 1.0
-            return best_main + max(0.0, new_buy - best_main) - fresh_cost * coin - 0.05
-        if kind == "scarecrow":
-            worst = min((card_value(t, 0) for t in hand), default=mean)
-            return best_main + max(0.0, mean - worst) * 0.8 + 0.05
-        return value(aid)
-
-    return [value_all(a) for a in ids]
+        for i, kind in start:
+            if kind == "fresh":
+                # a buy from the renewed row (its cheapest space) against the best main action
+                cheapest = f["cheapest"]
+                new_buy = mean + 0.3 - cheapest * coin
+                if coins < fresh_cost + cheapest:
+                    out[i] = best_main - 1.0
+                else:
+                    out[i] = best_main + max(0.0, new_buy - best_main) - fresh_cost * coin - 0.05
+            else:
+                worst = min((card_value(t, 0) for t in hand), default=mean)
+                out[i] = best_main + max(0.0, mean - worst) * 0.8 + 0.05
+    return out
 
 
-def _mean_card(obs, f, card_value) -> float:
+def _mean_card(seen, hand, market, f, card_value) -> float:
     """The mean worth (``card_value``) of a card drawn blind: over the card types
-    whose cards are not all in view (hand, market, compost), weighted by how many
-    of each are unaccounted for."""
+    whose cards are not all in view (hand, market, compost: ``seen`` starts as the
+    compost's count by type), weighted by how many of each are unaccounted for."""
     total = f["copies"]
-    seen = list(obs["compost"])
-    for t in obs["hand"]:
+    for t in hand:
         seen[t] += 1
-    for row in obs["market"]:
+    for row in market:
         for t in row:
             if t >= 0:
                 seen[t] += 1
@@ -198,11 +229,17 @@ def _mean_card(obs, f, card_value) -> float:
 def search_prior(state, ids) -> list[float]:
     """How likely the seat to move is to take each legal action: a softmax, over
     0.7 points, of :func:`action_values` from its own view of the position (the
-    part of its observation a decision reads: ``_decision_view``)."""
+    part of its observation a decision reads: ``_decision_view``), its facts read
+    off the state rather than from a view built for the purpose."""
     seat = state.current_player
-    view = state._decision_view(seat)
-    view.update(seat=seat, players=state.game.players)     # the core keys it reads
-    values = action_values(view, ids, state.game)
+    g = state.game
+    stage = state.stage
+    values = _values(g, ids, seat, state.beds[seat], state.pond_board / g.players,
+                     state.hands[seat], state.laid[seat], state.market, state.coins[seat],
+                     state.drops, state._take_chips(),
+                     state._can_after_take(seat) if stage == "main" else 0,
+                     state._accessory_chips(stage) if stage in ("can", "barrow") else None,
+                     state._compost_counts)
     top = max(values)
     return [math.exp((v - top) / 0.7) for v in values]
 

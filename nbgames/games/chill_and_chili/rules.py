@@ -595,6 +595,21 @@ class ChillState(State):
         r = self.game.components.rules
         return min(r["watering_can_chips" if kind == "can" else "wheelbarrow_chips"], self.well)
 
+    def _compost_counts(self) -> list[int]:
+        """The compost's count by card type (a fresh list)."""
+        counts = [0] * self.game.ntypes
+        for t in self.compost:
+            counts[t] += 1
+        return counts
+
+    def _can_after_take(self, seat) -> int:
+        """The Watering Can's chips that taking the pond now would bring ``seat``
+        (0 when it asks nothing: not laid out, or the well is empty; the take
+        leaves the well as it is)."""
+        if self.laid[seat] >> CAN & 1 and self.well > 0:
+            return self._accessory_chips("can")
+        return 0
+
     def _take_preview(self, seat):
         """What taking the pond would bring ``seat`` (the seat deciding its main
         action), played out by the engine on a quiet copy: the take as water, the
@@ -667,12 +682,10 @@ class ChillState(State):
         g = self.game
         n = g.players
         mine = seat is not None
-        counts = [0] * g.ntypes
-        for t in self.compost:
-            counts[t] += 1
         obs = {
             "stage": self.stage, "turn": self.turn,
-            "pond_board": self.pond_board, "take": self._take_chips(), "compost": counts,
+            "pond_board": self.pond_board, "take": self._take_chips(),
+            "compost": self._compost_counts(),
             "market": [list(r) for r in self.market],
             "coins": list(self.coins),
             "laid": [[a for a in range(4) if self.laid[s] >> a & 1] for s in range(n)],
