@@ -264,10 +264,12 @@ class ChillState(State):
         self.drew = [[] for _ in range(n)]
         self.draws = [0] * n
         self.known = [[] for _ in range(n)]
-        self._say(f"Chill & Chili, {n} players: {g.pond_start} chips on the pond board, "
-                  f"{r['start_coins']} coins and {r['hand_size']} cards each.")
+        if not self._quiet:
+            self._say(f"Chill & Chili, {n} players: {g.pond_start} chips on the pond board, "
+                      f"{r['start_coins']} coins and {r['hand_size']} cards each.")
         for s in range(n):
-            self._say("You are dealt " + self._cards(self.hands[s]) + ".", to=s)
+            if not self._quiet:
+                self._say("You are dealt " + self._cards(self.hands[s]) + ".", to=s)
         self._begin_turn(g.options["first_player"])
 
     def _cards(self, types):
@@ -284,17 +286,19 @@ class ChillState(State):
         self.fresh_used = self.scare_used = False
         self.drew[seat] = []
         self.draws[seat] = 0
-        self._say(f"Player {seat} pushes a chip into the pond ({self.pond} in the pond, "
-                  f"{self.pond_board} left on the pond board"
-                  + (": last turn" if self.last else "") + ").")
+        if not self._quiet:
+            self._say(f"Player {seat} pushes a chip into the pond ({self.pond} in the pond, "
+                      f"{self.pond_board} left on the pond board"
+                      + (": last turn" if self.last else "") + ").")
 
     # -- cards ------------------------------------------------------------------
     def _reshuffle(self):
         self.draw = self.compost
         self.compost = []
         self._shuffle(self.draw, self._rng())
-        self._say(f"The compost ({_plural(len(self.draw), 'card')}) is shuffled into a new "
-                  f"draw pile.")
+        if not self._quiet:
+            self._say(f"The compost ({_plural(len(self.draw), 'card')}) is shuffled into a new "
+                      f"draw pile.")
 
     def _draw(self) -> int:
         """The top card of the draw pile (-1 when no card is left anywhere); an
@@ -416,7 +420,8 @@ class ChillState(State):
             c, d = self.beds[seat][b]
             self.beds[seat][b] = (c, d + 1)
             self.drops -= 1
-            self._say(f"Player {seat} waters bed {b + 1} ({g.combo_names[c].split(' (')[0]}).")
+            if not self._quiet:
+                self._say(f"Player {seat} waters bed {b + 1} ({g.combo_names[c].split(' (')[0]}).")
             self._proceed(("water",) + self.todo)
         elif kind == "compost":
             x = v[0]
@@ -429,7 +434,8 @@ class ChillState(State):
                 self.held[seat] &= ~(1 << a)
                 self.stacks[a] += 1
                 what = f"{ACCESSORIES[a]} (back to its stack)"
-            self._say(f"Player {seat} composts {what}.")
+            if not self._quiet:
+                self._say(f"Player {seat} composts {what}.")
             self._proceed(self.todo)
         elif kind in ("can", "barrow"):
             k = self._accessory_chips(kind)
@@ -439,8 +445,9 @@ class ChillState(State):
                 self.coins[seat] += k
             else:
                 self.drops += k
-            self._say(f"Player {seat}'s {who}: {_plural(k, 'chip')} from the well as "
-                      f"{MODES[v[0]]}.")
+            if not self._quiet:
+                self._say(f"Player {seat}'s {who}: {_plural(k, 'chip')} from the well as "
+                          f"{MODES[v[0]]}.")
             self._proceed(self.todo)
         elif kind == "fresh":
             r = v[0] - 1
@@ -453,15 +460,17 @@ class ChillState(State):
             for p in range(g.spaces):
                 row[p] = self._draw()
             self.fresh_used = True
-            self._say(f"Player {seat} pays {_plural(cost, 'coin')} for fresh vegetables: row "
-                      f"{r + 1} ({self._cards(old)}) goes to the compost; new: "
-                      f"{self._cards([t for t in row if t >= 0])}.")
+            if not self._quiet:
+                self._say(f"Player {seat} pays {_plural(cost, 'coin')} for fresh vegetables: row "
+                          f"{r + 1} ({self._cards(old)}) goes to the compost; new: "
+                          f"{self._cards([t for t in row if t >= 0])}.")
         elif kind == "scarecrow":
             self.scare_used = True
             t = self._draw()
             self._take_card(seat, t)
-            self._say(f"Player {seat} uses the Scarecrow: draws the top card, then composts a card.")
-            self._say(f"You draw {g.type_names[t]}.", to=seat)
+            if not self._quiet:
+                self._say(f"Player {seat} uses the Scarecrow: draws the top card, then composts a card.")
+                self._say(f"You draw {g.type_names[t]}.", to=seat)
             self._proceed(("compost", "main"))
         elif kind == "accessory":
             a = v[0]
@@ -470,13 +479,15 @@ class ChillState(State):
             self.well += price
             self.stacks[a] -= 1
             self.held[seat] |= 1 << a
-            self._say(f"Player {seat} buys a {ACCESSORIES[a]} for {_plural(price, 'coin')}.")
+            if not self._quiet:
+                self._say(f"Player {seat} buys a {ACCESSORIES[a]} for {_plural(price, 'coin')}.")
             self._proceed(("limit", "end"))
         elif kind == "draw":
             t = self._draw()
             self._take_card(seat, t)
-            self._say(f"Player {seat} draws the top card.")
-            self._say(f"You draw {g.type_names[t]}.", to=seat)
+            if not self._quiet:
+                self._say(f"Player {seat} draws the top card.")
+                self._say(f"You draw {g.type_names[t]}.", to=seat)
             self._proceed(("limit", "end"))
         elif kind == "market":
             r, p = v[0] - 1, v[1]
@@ -488,24 +499,27 @@ class ChillState(State):
             self._take_card(seat, t, face_up=True)
             new = self._draw()
             self.market[r] = [new] + row[:p] + row[p + 1:]
-            self._say(f"Player {seat} buys {g.type_names[t]} from row {r + 1} for "
-                      f"{_plural(price, 'coin')}; the cards slide right"
-                      + (f" and {g.type_names[new]} is laid out." if new >= 0 else "."))
+            if not self._quiet:
+                self._say(f"Player {seat} buys {g.type_names[t]} from row {r + 1} for "
+                          f"{_plural(price, 'coin')}; the cards slide right"
+                          + (f" and {g.type_names[new]} is laid out." if new >= 0 else "."))
             self._proceed(("limit", "end"))
         elif kind == "plant":
             c = v[0]
             for t in g.combos[c][1]:
                 self._lose_card(seat, t)
             self.beds[seat].append((c, 0))
-            self._say(f"Player {seat} plants {g.combo_names[c]} as bed {len(self.beds[seat])}, "
-                      f"worth {g.combo_points[c]} (double when its {g.combo_suns[c]} suns are "
-                      f"watered).")
+            if not self._quiet:
+                self._say(f"Player {seat} plants {g.combo_names[c]} as bed {len(self.beds[seat])}, "
+                          f"worth {g.combo_points[c]} (double when its {g.combo_suns[c]} suns are "
+                          f"watered).")
             self._proceed(("fert", "limit", "barrow", "water", "end"))
         elif kind == "layout":
             a = v[0]
             self.held[seat] &= ~(1 << a)
             self.laid[seat] |= 1 << a
-            self._say(f"Player {seat} lays out a {ACCESSORIES[a]}.")
+            if not self._quiet:
+                self._say(f"Player {seat} lays out a {ACCESSORIES[a]}.")
             self._proceed(("end",))
         elif kind == "take":
             n = self._take_chips()
@@ -514,8 +528,9 @@ class ChillState(State):
                 self.coins[seat] += n
             else:
                 self.drops += n
-            self._say(f"Player {seat} takes {_plural(n, 'chip')} from the pond as {MODES[v[0]]} "
-                      f"({self.pond} left).")
+            if not self._quiet:
+                self._say(f"Player {seat} takes {_plural(n, 'chip')} from the pond as {MODES[v[0]]} "
+                          f"({self.pond} left).")
             self._proceed(("can", "water", "end"))
         else:  # pragma: no cover - every kind is handled above
             raise AssertionError(kind)
@@ -540,8 +555,9 @@ class ChillState(State):
                     t = self._draw()
                     if t >= 0:
                         self._take_card(seat, t)
-                        self._say(f"Player {seat}'s Fertilizer: draws the top card.")
-                        self._say(f"You draw {g.type_names[t]}.", to=seat)
+                        if not self._quiet:
+                            self._say(f"Player {seat}'s Fertilizer: draws the top card.")
+                            self._say(f"You draw {g.type_names[t]}.", to=seat)
             elif s in ("can", "barrow"):
                 bit = CAN if s == "can" else BARROW
                 if self.laid[seat] >> bit & 1 and self.well > 0:
@@ -568,8 +584,9 @@ class ChillState(State):
                 return True
             if not free:
                 self.well += self.drops
-                self._say(f"Every sun of player {seat} is covered: "
-                          f"{_plural(self.drops, 'drop')} go into the well.")
+                if not self._quiet:
+                    self._say(f"Every sun of player {seat} is covered: "
+                              f"{_plural(self.drops, 'drop')} go into the well.")
                 self.drops = 0
                 return False
             b, k = free[0]
@@ -577,7 +594,8 @@ class ChillState(State):
             k = min(self.drops, k)
             beds[b] = (c, d + k)
             self.drops -= k
-            self._say(f"Player {seat} waters bed {b + 1} with {_plural(k, 'drop')}.")
+            if not self._quiet:
+                self._say(f"Player {seat} waters bed {b + 1} with {_plural(k, 'drop')}.")
         return False
 
     def _free_suns(self, seat):
@@ -642,7 +660,8 @@ class ChillState(State):
             self.stage = "over"
             self.turn = self.current_player = None
             self.result = self._table()
-            self._say(f"The last chip is in the pond: game over: {who_won(self.result['winners'])}.")
+            if not self._quiet:
+                self._say(f"The last chip is in the pond: game over: {who_won(self.result['winners'])}.")
             return
         self._begin_turn((self.turn + 1) % self.game.players)
 
