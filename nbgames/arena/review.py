@@ -117,7 +117,11 @@ Where the values come from
   a decision on a class line stops past half its rounds (:func:`~nbgames.arena.judge.futile`),
   with the other core busy: 93, 97, 90, 98 and 100 %, in 16, 44, 69, 46 and 41 s of CPU
   on average; the title at 90 % measured alone (the other core idle), 58 s on average
-  and 65 s at most, over the minute. Where the next decision
+  and 65 s at most, over the minute. With three titles' engines and search priors made
+  faster (the same values, playouts and classes): 93, 97, 90, 98 and 100 %, in 20, 25,
+  48, 26 and 41 s of CPU on average (the most of five reviews: 24, 27, 54, 31 and 48 s;
+  the third title alone, the second and fourth with the other core busy, the first and
+  last from the run before). Where the next decision
   after a move is a placement among hundreds, a playout stops there (as the
   search's do), so a value is the title's evaluation after the move: no noise,
   and no look further. What playouts give
