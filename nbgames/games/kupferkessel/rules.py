@@ -107,11 +107,12 @@ class KupferkesselGame(Game):
         # start spaces: white top-left, black bottom-right (diagonally opposite),
         # the third pawn at the top-right corner (a free corner)
         self.start_spaces = [0, 2 * (g - 1), g - 1][:self.players]
-        # a walk of each value from each space with no pawn in the way: (its spaces, as a set)
+        # a walk of each value from each space with no pawn in the way, as move() walks
+        # it: (its spaces, as a set)
         self.walks = {}
         for p in range(self.spaces):
             for v in c.values:
-                walk = tuple((p + k) % self.spaces for k in range(1, v + 1))
+                walk = tuple(self.move(p, v, ()))
                 self.walks[p, v] = (walk, frozenset(walk))
         names = [f"{x.name} {x.value}" for x in cards]
         self.card_names = names
