@@ -76,15 +76,10 @@ class Field:
             nb.append(tuple(q for q, ok in ((p - 1, x > 0), (p + 1, x < cols - 1),
                                              (p - cols, y > 0), (p + cols, y < rows - 1)) if ok))
         self.neighbours = tuple(nb)
-        # the notches one step from a notch, by (notch, corner arrived by): ``ahead``
-        # through the other corner (at the start, corner -1: through either corner),
-        # ``behind`` back through the corner arrived by (for :meth:`targets`)
-        self.ahead, self.behind = {}, {}
-        for n, (a, b) in enumerate(self.notch_corners):
-            self.ahead[n, -1] = tuple(self.through(n, a) + self.through(n, b))
-            for c in (a, b):
-                self.ahead[n, c] = tuple(self.through(n, self.other_corner(n, c)))
-                self.behind[n, c] = tuple(self.through(n, c))
+        # the notches one step from each notch, by the corner arrived by (-1 at the
+        # start): :meth:`_ways`, looked up by :meth:`targets`
+        self.ways = {(n, c): self._ways(n, c) for n, corners in enumerate(self.notch_corners)
+                     for c in (-1, *corners)}
         # each plot's neighbours' colours read from a field at once: a tuple of them
         self._neighbour_colours = tuple(_reader(q) for q in nb)
 
@@ -131,30 +126,22 @@ class Field:
         step: through the other corner (at the start: either), or back through the
         corner it came by with the Double Back tile; never onto a farmer
         (Harvesting)."""
-        ahead = self.ahead.get((pos, came))
-        if ahead is None:                # ``came`` is not a corner of ``pos``: a loaded oddity
-            return self._targets(pos, came, back_tile, occupied)
+        ahead, behind = self.ways.get((pos, came)) or self._ways(pos, came)
         fwd = [q for q in ahead if q not in occupied]
-        back = []
-        if came >= 0 and back_tile:
-            back = [q for q in self.behind[pos, came] if q not in occupied]
+        back = [q for q in behind if q not in occupied] if came >= 0 and back_tile else []
         if not fwd and not back:
             return None
         return fwd, back
 
-    def _targets(self, pos: int, came: int, back_tile: bool, occupied) -> tuple | None:
-        """:meth:`targets` worked out from the corners (what ``ahead`` and ``behind``
-        hold for every notch and corner of its own)."""
-        a, b = self.notch_corners[pos]
-        fwd = []
-        for c in ((a, b) if came < 0 else (self.other_corner(pos, came),)):
-            fwd.extend(q for q in self.corner_notches[c] if q != pos and q not in occupied)
-        back = []
-        if came >= 0 and back_tile:
-            back = [q for q in self.corner_notches[came] if q != pos and q not in occupied]
-        if not fwd and not back:
-            return None
-        return fwd, back
+    def _ways(self, pos: int, came: int) -> tuple[tuple, tuple]:
+        """(ahead, behind): the notches one step from ``pos`` through the corner it
+        did not arrive by (through either at the start, ``came`` -1), and back
+        through the corner it arrived by."""
+        if came < 0:
+            a, b = self.notch_corners[pos]
+            return tuple(self.through(pos, a) + self.through(pos, b)), ()
+        return (tuple(self.through(pos, self.other_corner(pos, came))),
+                tuple(self.through(pos, came)))
 
 
 def _reader(plots):
