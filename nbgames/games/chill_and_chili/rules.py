@@ -559,8 +559,7 @@ class ChillState(State):
                             self._say(f"Player {seat}'s Fertilizer: draws the top card.")
                             self._say(f"You draw {g.type_names[t]}.", to=seat)
             elif s in ("can", "barrow"):
-                bit = CAN if s == "can" else BARROW
-                if self.laid[seat] >> bit & 1 and self.well > 0:
+                if self._accessory_asks(seat, s):
                     self.stage, self.todo = s, todo
                     return
             elif s == "water":
@@ -620,13 +619,16 @@ class ChillState(State):
             counts[t] += 1
         return counts
 
+    def _accessory_asks(self, seat, kind) -> bool:
+        """Whether the Watering Can (``kind="can"``) or the Wheelbarrow
+        (``"barrow"``) asks ``seat`` for its chips now: laid out, and the well
+        holds some."""
+        return bool(self.laid[seat] >> (CAN if kind == "can" else BARROW) & 1) and self.well > 0
+
     def _can_after_take(self, seat) -> int:
         """The Watering Can's chips that taking the pond now would bring ``seat``
-        (0 when it asks nothing: not laid out, or the well is empty; the take
-        leaves the well as it is)."""
-        if self.laid[seat] >> CAN & 1 and self.well > 0:
-            return self._accessory_chips("can")
-        return 0
+        (0 when it asks nothing; the take leaves the well as it is)."""
+        return self._accessory_chips("can") if self._accessory_asks(seat, "can") else 0
 
     def _take_preview(self, seat):
         """What taking the pond would bring ``seat`` (the seat deciding its main
