@@ -172,6 +172,26 @@ def test_a_world_replayed_from_a_snapshot_is_the_world_replayed_from_the_start(t
     assert checked or not chance.worlds(state, seat, 8, random.Random(0)).with_past
 
 
+def test_a_deal_a_world_leaves_as_the_truth_dealt_it_keeps_the_truths_outcome():
+    # equal items are alike to a replay, so a world that deals the truth's values at a
+    # chance point gets the truth's very outcome there (not another order of equal
+    # items): its replay then starts from the truth's snapshot past that point
+    kept = 0
+    for title in nbgames.games():
+        state = _after(nbgames.load(title, players=2), seed=7, steps=60)
+        seat = state.current_player
+        truth = chance._Truth(state, seat, 16)
+        rng = random.Random(3)
+        for _ in range(20):
+            outcomes = truth.outcomes_for(state.determinize(seat, rng), rng)
+            for point, (mine, true) in enumerate(zip(outcomes or (), truth.outcomes)):
+                fresh = truth.tagged._fresh[point]
+                if fresh and [fresh.get(i) for i in mine[2]] == [fresh.get(i) for i in true[2]]:
+                    assert mine == true, (title, point)
+                    kept += point < len(truth.outcomes) - 1
+    assert kept, "no world kept an earlier deal of the truth"
+
+
 def _after(game, seed, steps):
     """The position after up to ``steps`` random moves (before the end, with secret
     choices closed), a seat to move."""

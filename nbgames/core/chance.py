@@ -313,7 +313,7 @@ def _walk(a, b, out: dict, fixed: dict) -> bool:
                     loose.append(x)
             return all(_walk(x, y, out, fixed) for x, y in zip(loose, rest))
         for x, y in zip(a, b):
-            if not _walk(x, y, out, fixed):
+            if type(x) not in PLAIN and not _walk(x, y, out, fixed):    # plain: no item
                 return False
         return True
     if isinstance(a, dict):
@@ -445,6 +445,53 @@ class _Sight:
 _HIDDEN = object()
 
 
+class _Memo:
+    """The model's likelihoods of the others' decisions, asked once per view: the
+    model reads the mover's view only, so a decision seen from the same view
+    (``view_key``) in another world has the same likelihood (worlds differ mostly
+    in what the mover cannot see, such as the deck's order). A key costs about
+    what a cheap model does (Scoville's prior: 0.04 ms a call against 0.2 ms a
+    key), so the memo is kept only while what it saves (its hits times a model
+    call) outweighs what its keys cost, both timed: after 4 asks it is dropped
+    where a key costs more than a model call (no hit rate could pay for it), after
+    :data:`MEMO_TRIAL` where its hits saved less than its keys cost; it then stays
+    as it was judged. It changes the time only: a hit is the value the model would
+    give."""
+
+    def __init__(self, model, sharpen):
+        self.model, self.sharpen = model, sharpen
+        self.seen: dict | None = {}
+        self.asks = self.hits = 0
+        self.key_time = self.model_time = 0.0
+
+    def likelihood(self, i, before, aid) -> float:
+        if self.seen is None:
+            return likelihood(self.model, before, aid, self.sharpen)
+        clock = time.thread_time
+        t0 = clock()
+        key = (i, view_key(before, before.current_player))
+        t1 = clock()
+        p = self.seen.get(key)
+        self.asks += 1
+        if p is None:
+            p = self.seen[key] = likelihood(self.model, before, aid, self.sharpen)
+            self.model_time += clock() - t1
+        else:
+            self.hits += 1
+        self.key_time += t1 - t0
+        if self.asks in (4, MEMO_TRIAL):
+            # what the hits saved; after 4 asks, what all of them could have saved
+            per_call = self.model_time / max(1, self.asks - self.hits)
+            saved = (self.hits if self.asks == MEMO_TRIAL else self.asks) * per_call
+            if saved <= self.key_time:
+                self.seen = None                    # its keys cost more than it saves
+        return p
+
+
+MEMO_TRIAL = 32
+"""Asks over which :class:`_Memo` weighs what its keys cost against what it saves."""
+
+
 def likelihood(model, state, aid: int, sharpen: float = 1.0) -> float:
     """P(the seat to move in ``state`` plays ``aid``) under ``model(state, ids) ->
     weights``, each weight raised to ``sharpen`` (above 1: the model's favourite
@@ -532,6 +579,7 @@ class _Truth:
                       for j, i in enumerate(order)}
         # parts whose order is not part of the state: paired as sets (_pair)
         self.unordered = [n for n, p in state.FIELDS.items() if p.sort and p.shape in ("list", "lists")]
+        self.plans: list | None = None
 
     def unseen_outcomes(self, rng) -> list | None:
         """Other outcomes that change only what the seat never saw: at the last
@@ -633,12 +681,8 @@ class _Truth:
                 return None
         if not _walk(truth, mine, values, self.fixed):
             return None
-        outcomes = list(self.outcomes)
-        last = max((p for p, f in enumerate(self.tagged._fresh) if f), default=None)
-        for point, fresh in enumerate(self.tagged._fresh):
-            if not fresh:
-                continue
-            kind, n, order = outcomes[point]
+        plans = self._plans()
+        for point, fresh, last, live, dead in plans:
             # what was dealt and is gone unseen is drawn afresh from what the point
             # dealt less what the seat saw and what the world holds: never the truth's
             # values (the items gone unseen are what the truth holds back). An earlier
@@ -646,11 +690,9 @@ class _Truth:
             # (they touch no weight, and may have shaped what was scored in public);
             # where such a deal also left items in play that are gone since, the
             # world has no past (what they leave over would count the truth's)
-            unset = sorted((i for i in fresh if (point, i) not in values and
-                            (point, i) not in self.seen), key=lambda i: self._dealt((point, i)))
-            redraw = unset if point == last else [i for i in unset if (point, i) in self.live]
+            redraw = [i for i in live if (point, i) not in values]
             if redraw:
-                if len(redraw) < len(unset):
+                if not last and any((point, i) not in values for i in dead):
                     return None
                 left = Counter(fresh.values())
                 for i, v in fresh.items():
@@ -662,20 +704,53 @@ class _Truth:
                     return None
                 rng.shuffle(vals)
                 values.update({(point, i): v for i, v in zip(redraw, vals)})
-            free: dict = {}
-            for i, v in fresh.items():
-                free.setdefault(v, []).append(i)
+        # an item dealt with the truth's value keeps its index: the same deal (equal
+        # items are alike to a replay), so the replay of a world whose deals so far have
+        # the truth's values starts from the truth's snapshot there (replay); the others
+        # take an index of their value among those freed
+        fresh_of = self.tagged._fresh
+        freed: dict = {}
+        for tag, w in values.items():
+            v = fresh_of[tag[0]].get(tag[1])
+            if v is not None and v != w:
+                freed.setdefault(tag[0], {}).setdefault(v, []).append(tag[1])
+        outcomes = list(self.outcomes)
+        for point, free in freed.items():
+            fresh = fresh_of[point]
+            kind, n, order = outcomes[point]
             new = []
             for i in order:
-                if i not in fresh:                 # dealt before: it flows as in the truth
+                v = fresh.get(i)
+                w = v if v is None else values.get((point, i), v)
+                if w == v:                         # dealt before, or as in the truth
                     new.append(i)
                     continue
-                pile = free.get(values.get((point, i), fresh[i]))
+                pile = free.get(w)
                 if not pile:
                     return None
                 new.append(pile.pop())
             outcomes[point] = (kind, n, tuple(new))
         return outcomes
+
+    def _plans(self) -> list:
+        """Per chance point that dealt items: ``(point, fresh, last, live, dead)``, its
+        items the seat never saw in the order worlds fill them in (where they were
+        dealt), those a world draws afresh where it does not hold them (``live``: at
+        the last such point all, before it those still in play when the weighed
+        decisions begin) and the others (``dead``). The truth's alone: made once."""
+        if self.plans is None:
+            fresh_of = self.tagged._fresh
+            last = max((p for p, f in enumerate(fresh_of) if f), default=None)
+            self.plans = []
+            for point, fresh in enumerate(fresh_of):
+                if not fresh:
+                    continue
+                loose = sorted((i for i in fresh if (point, i) not in self.seen),
+                               key=lambda i, point=point: self._dealt((point, i)))
+                live = [i for i in loose if point == last or (point, i) in self.live]
+                dead = [i for i in loose if point != last and (point, i) not in self.live]
+                self.plans.append((point, fresh, point == last, live, dead))
+        return self.plans
 
 
 class _Window:
@@ -890,25 +965,12 @@ def worlds(state, seat: int, count: int, rng: random.Random, model=None, window:
     if refused:
         pool.note = f"{state.game.title} has no weighted worlds ({refused}): uniform ones"
         return pool
-    # the model reads the mover's view only: a decision seen from the same view in
-    # another world has the same likelihood (worlds differ mostly in what the mover
-    # cannot see, such as the deck's order)
-    memo: dict = {}
-    asks, hits = [0], [0]      # the memo is dropped when under a fifth of it is found
+    memo = _Memo(model, sharpen)
 
     def weigh(i, before, aid, logs) -> bool:
         """Note the log-likelihood of decision ``i`` in ``logs``; False where the
         model rules it out."""
-        if asks[0] < 32 or hits[0] * 5 >= asks[0]:
-            key = (i, view_key(before, before.current_player))
-            p = memo.get(key)
-            asks[0] += 1
-            if p is None:
-                p = memo[key] = likelihood(model, before, aid, sharpen)
-            else:
-                hits[0] += 1
-        else:
-            p = likelihood(model, before, aid, sharpen)
+        p = memo.likelihood(i, before, aid)
         logs[i] = math.log(p) if p > 0 else -math.inf
         return p > 0
 
