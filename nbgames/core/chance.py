@@ -529,8 +529,10 @@ class _Truth:
             _tags_in(before._observation(seat), seen)
             self.steps.append(before.current_player)
             dealt.append(len(before._outcomes))
-            tags: set = set()
-            _tags_in(_parts(before), tags)
+            tags: set | None = None
+            if dealt[-1] == len(state._outcomes):    # past the last chance point: the
+                tags = set()                         # weighed decisions are there
+                _tags_in(_parts(before), tags)
             present.append(tags)
 
         self.tagged = rebuild(state, tag=True, on_step=watch)
@@ -567,6 +569,7 @@ class _Truth:
         # as is every item of the last deal gone unseen
         first = min(self.weigh) if self.weigh else n_hist
         self.live = present[first] if first < len(present) else set()
+        assert self.live is not None          # the weighed decisions follow every deal
         self.outcomes = state.chance_history()
         counts: dict = {}
         _copies(_parts(self.tagged), counts)
