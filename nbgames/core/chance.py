@@ -450,7 +450,7 @@ class _Memo:
     model reads the mover's view only, so a decision seen from the same view
     (``view_key``) in another world has the same likelihood (worlds differ mostly
     in what the mover cannot see, such as the deck's order). A key costs about
-    what a cheap model does (Scoville's prior: 0.04 ms a call against 0.2 ms a
+    what a cheap model does (one title's prior: 0.04 ms a call against 0.1-0.2 ms a
     key), so the memo is kept only while what it saves (its hits times a model
     call) outweighs what its keys cost, both timed: after 4 asks it is dropped
     where a key costs more than a model call (no hit rate could pay for it), after
