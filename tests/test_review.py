@@ -289,6 +289,45 @@ def test_a_title_may_declare_that_its_review_affords_more_playouts(monkeypatch):
         assert row["method"].startswith(f"rollouts({round(4 * scales[t])}):"), (t, row["method"])
 
 
+def test_a_title_may_declare_the_view_its_review_judges_with(monkeypatch):
+    """A title whose rule asks players to remember what the game showed declares the
+    options its review judges with (a perfect memory: review_view): every decision is
+    judged in the record replayed with them and the Review says so; view={} judges as
+    played; a view the title does not declare, or a value it refuses, is named."""
+    from nbgames.arena import review_run
+    declaring = [t for t in TITLES if rv.review_view(t)]
+    assert declaring, "no title declares the view its review judges with"
+    title = declaring[0]
+    view = rv.review_view(title)
+    rec = _record(title, seed=1)
+    assert any(rec["options"].get(k) != v for k, v in view.items())
+    seen = []
+    judge_one = review_run.judge
+
+    def spy(state, *args, **kwargs):
+        seen.append({k: state.game.options[k] for k in view})
+        return judge_one(state, *args, **kwargs)
+
+    monkeypatch.setattr(review_run, "judge", spy)
+    rev = nbgames.review(rec, seats=[0], budget=8, exact=False, progress=False)
+    assert rev.view == view and seen and all(o == view for o in seen)
+    assert "judged with" in repr(rev) and rev.to_dict()["view"] == view
+    assert rev.record is rec                       # the game as played, for the board
+    seen.clear()
+    rev = nbgames.review(rec, seats=[0], budget=8, exact=False, progress=False, view={})
+    assert rev.view == {} and seen and all(o == {k: rec["options"][k] for k in view} for o in seen)
+    assert "judged with" not in repr(rev)
+    with pytest.raises(OptionError, match="view must be .* among"):
+        nbgames.review(rec, progress=False, view={"no such option": 1})
+    with pytest.raises(OptionError, match="view must be"):
+        nbgames.review(rec, progress=False, view=next(iter(view.values())))
+    with pytest.raises(OptionError, match=r"view=\{"):
+        nbgames.review(rec, progress=False, view={next(iter(view)): "no such value"})
+    other = next(t for t in TITLES if not rv.review_view(t))
+    with pytest.raises(OptionError, match="declares no view"):
+        nbgames.review(_record(other), progress=False, view=view)
+
+
 def test_a_title_may_declare_more_rounds_for_its_close_decisions(monkeypatch):
     """A title declares a searched decision's rounds at most (extra["review"]["rounds"],
     else judge.MAX_ROUNDS); the review hands it to every decision, and no decision

@@ -26,7 +26,9 @@ class Review:
     ``names`` are the seats' policy names from the record; ``budget`` and
     ``advisor`` say how the values were searched; ``exact`` names the solver used
     where positions were small enough ("" when none); ``seconds`` is how long the
-    review took (not part of the rows, which a seed makes reproducible)."""
+    review took (not part of the rows, which a seed makes reproducible); ``view`` the
+    game options the decisions were judged with where they differ from the game's
+    (``{}``: as played; see :func:`nbgames.arena.review.review_view`)."""
 
     title: str
     players: int
@@ -39,6 +41,7 @@ class Review:
     seed: int = 0
     thresholds: dict = field(default_factory=lambda: dict(THRESHOLDS))
     seconds: float = 0.0
+    view: dict = field(default_factory=dict)
 
     # -- tables -------------------------------------------------------------------
     def frame(self, as_frame: bool | None = None):
@@ -103,13 +106,15 @@ class Review:
         rows = {str(r["step"]): {k: r[k] for k in keep} for r in self.for_viewer(viewer, reveal)}
         seats = sorted({r["seat"] for r in self.for_viewer(viewer, reveal)})
         return {"classes": list(CLASSES), "thresholds": dict(self.thresholds),
-                "advisor": self.advisor, "exact": self.exact, "seats": seats, "rows": rows}
+                "advisor": self.advisor + self._view_text(), "exact": self.exact, "seats": seats,
+                "rows": rows}
 
     def to_dict(self) -> dict:
         """JSON-able: everything but the record."""
         return {"title": self.title, "players": self.players, "seats": list(self.seats),
                 "names": list(self.names), "advisor": self.advisor, "exact": self.exact,
-                "seed": self.seed, "thresholds": dict(self.thresholds), "rows": list(self.rows)}
+                "seed": self.seed, "thresholds": dict(self.thresholds), "view": dict(self.view),
+                "rows": list(self.rows)}
 
     # -- the graph ----------------------------------------------------------------
     def plot(self, ax=None, seats=None):
@@ -156,12 +161,20 @@ class Review:
         return ax
 
     # -- display ------------------------------------------------------------------
+    def _view_text(self) -> str:
+        """How the decisions were judged where not as played (e.g. "; judged with
+        memory='recall'")."""
+        if not self.view:
+            return ""
+        return "; judged with " + ", ".join(f"{k}={v!r}" for k, v in self.view.items())
+
     def _summary_rows(self) -> list[dict]:
         return self.summary(as_frame=False)
 
     def __repr__(self):
         lines = [f"Review: {self.title}, {self.players} players, {len(self.rows)} decisions judged "
-                 f"({self.advisor}{'; exact: ' + self.exact if self.exact else ''})",
+                 f"({self.advisor}{'; exact: ' + self.exact if self.exact else ''}"
+                 f"{self._view_text()})",
                  f"{'seat':<6}{'name':<18}{'decisions':>10}{'mean loss':>16}{'exact':>7}"
                  f"{'unclear':>9}{'inacc.':>8}{'mistakes':>10}{'blunders':>10}"]
         for r in self._summary_rows():
@@ -182,7 +195,8 @@ class Review:
             f"<td>{r['blunders']}</td></tr>" for r in self._summary_rows())
         return (f"<p><b>Review</b>: {escape(self.title)}, {self.players} players, "
                 f"{len(self.rows)} decisions judged by {escape(self.advisor)}"
-                f"{'; exact: ' + escape(self.exact) if self.exact else ''}</p>"
+                f"{'; exact: ' + escape(self.exact) if self.exact else ''}"
+                f"{escape(self._view_text())}</p>"
                 f"<table>{head}{body}</table>")
 
 
