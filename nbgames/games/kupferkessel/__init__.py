@@ -159,12 +159,17 @@ SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
                  # memory asks players to remember the cards they saw taken, so a move is
                  # judged by what its seat had seen, and the judge's worlds resample only
                  # what nobody saw (the deck; recipes in that variant), not every buried
-                 # card. Game seed 4, five review seeds, the other core busy: judged as
-                 # played 74% the same class, 61.7 s mean, and the random seat's mean loss
-                 # below greedy's (0.059 against 0.072: the judge forgot what greedy
-                 # remembered); with the perfect memory 93%, 35.8 s mean (39.2 s most),
-                 # random 0.044 against greedy 0.014.
-                 extra={"review": {"budget": 3.0, "rounds": 32, "view": {"memory": "recall"}}})
+                 # card. Game seeds 1-4, five review seeds each, judged as played: 90%,
+                 # 82%, 71% and 74% the same class, and on game seed 4 the random seat's
+                 # mean loss below greedy's (0.059 against 0.072: the judge forgot what
+                 # greedy remembered). With the perfect memory, at 3 times the budget:
+                 # 90%, 90%, 88% and 93% in 32-38 s of CPU on average (the other core
+                 # busy), random above greedy by 0.031-0.052 in every game; its worlds
+                 # cost less, so the budget is now 4 times: 95%, 92%, 92% and 89% (one
+                 # decision is about 2 points), 36-55 s on average, 38-63 s at most with
+                 # the other core busy (two reviews side by side take about 18% more CPU
+                 # than one alone).
+                 extra={"review": {"budget": 4.0, "rounds": 32, "view": {"memory": "recall"}}})
 
 __doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
