@@ -427,19 +427,25 @@ class _Sight:
         self.names = [n for n, p in truth.FIELDS.items() if p.saved]
         self.want = self._of(truth)
 
-    def _of(self, state):
-        secret = state._secret[self.seat] if state._secret is not None else None
-        out = [state.current_player, secret]
+    def _parts(self, state):
+        """What the seat sees of each part of ``state``, in turn (after the seat to
+        move and its secret choices)."""
+        yield state.current_player
+        yield state._secret[self.seat] if state._secret is not None else None
         for name in self.names:
             value = getattr(state, name)
             hide = self.boxes.get(name)
-            out.append(_seen(value, hide) if hide or hasattr(value, "tolist") or (
+            yield (_seen(value, hide) if hide or hasattr(value, "tolist") or (
                 type(value) in (list, tuple) and value and hasattr(value[0], "tolist"))
                 else value)
-        return out
+
+    def _of(self, state):
+        return list(self._parts(state))
 
     def alike(self, world) -> bool:
-        return self._of(world) == self.want
+        """Does the seat see ``world`` as it sees the truth? (The first part that
+        differs says no: the rest is not looked at.)"""
+        return all(a == b for a, b in zip(self._parts(world), self.want))
 
 
 _HIDDEN = object()
