@@ -134,7 +134,11 @@ Where the values come from
   faster (the same values, playouts and classes): 93, 97, 90, 98 and 100 %, in 20, 25,
   48, 26 and 41 s of CPU on average (the most of five reviews: 24, 27, 54, 31 and 48 s;
   the third title alone, the second and fourth with the other core busy, the first and
-  last from the run before). Where the next decision
+  last from the run before). With the third and fourth titles judged with a perfect
+  memory (:func:`~nbgames.arena.review.review_view`) and the third at 3.5 times the
+  budget its cheaper worlds afford: 91 % and 99 % for those two (the third alone in 42 s
+  of CPU on average, 52 s at most; on three other games 92, 88 and 89 %, where judged
+  as played it was 82, 71 and 74 %). Where the next decision
   after a move is a placement among hundreds, a playout stops there (as the
   search's do), so a value is the title's evaluation after the move: no noise,
   and no look further. What playouts give

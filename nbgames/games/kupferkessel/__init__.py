@@ -164,12 +164,12 @@ SPEC = TitleSpec(game=KupferkesselGame, bot=bot.choose, render=render.render,
                  # mean loss below greedy's (0.059 against 0.072: the judge forgot what
                  # greedy remembered). With the perfect memory, at 3 times the budget:
                  # 90%, 90%, 88% and 93% in 32-38 s of CPU on average (the other core
-                 # busy), random above greedy by 0.031-0.052 in every game; its worlds
-                 # cost less, so the budget is now 4 times: 95%, 92%, 92% and 89% (one
-                 # decision is about 2 points), 36-55 s on average, 38-63 s at most with
-                 # the other core busy (two reviews side by side take about 18% more CPU
-                 # than one alone).
-                 extra={"review": {"budget": 4.0, "rounds": 32, "view": {"memory": "recall"}}})
+                 # busy), random above greedy by 0.031-0.052 in every game. Its worlds
+                 # cost less, so the budget is now 3.5 times: 91%, 92%, 88% and 89% (one
+                 # decision is about 2 points; game seed 2, the longest, 50.5 s mean and
+                 # 53.8 s most measured alone). At 4 times: 95%, 92%, 92% and 89%, but
+                 # game seed 2 took 56.5 s mean and 63.0 s most alone, over the minute.
+                 extra={"review": {"budget": 3.5, "rounds": 32, "view": {"memory": "recall"}}})
 
 __doc__ = plain_text(__doc__ + SPEC.help())    # help() shows no Sphinx markup
 
