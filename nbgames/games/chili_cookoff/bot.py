@@ -12,16 +12,15 @@ of the card taken, for a play the gain of the card the slot is expected to buy
 less a quarter of what the card played would have been worth and a little for
 its rank. It ignores the other players' recipes.
 
-:func:`search_prior` and :func:`search_evaluate` give ``nbgames.bots.ismcts``
-the same view of a position (the title's ``SPEC``).
+:func:`search_prior` gives ``nbgames.bots.ismcts`` the same view of a position
+(the title's ``SPEC``); the search's evaluation is learned from self-play
+(:mod:`.value`).
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-
-from ...core.spec import margin_values
 
 
 def _recipe_value(have: Counter, recipe: dict, prices: dict) -> float:
@@ -78,9 +77,9 @@ def choose(obs: dict, legal, rng) -> int:
     return space.encode("play", card=best)
 
 
-# -- for the search (nbgames.bots.ismcts): a prior and an evaluation on a State -------------
-# Both read a position reached in a search (a determinized State: the other seats'
-# hands and recipes are samples), each seat from its own cards.
+# -- for the search (nbgames.bots.ismcts): a prior on a State ---------------------------
+# It reads a position reached in a search (a determinized State: the other seats'
+# hands and recipes are samples), each seat from its own cards; value.py values it.
 
 def _facts(game):
     """Per game, once: each card type's ingredient index and price, each recipe's
@@ -97,27 +96,41 @@ def _facts(game):
     return f
 
 
+GUESS = 0.45
+"""The chance the prior gives each card a recipe misses to come before the round ends."""
+
+
+def _recipe_parts(f, have, hand, recipe) -> tuple[int, int, int]:
+    """``(points now, cards missing, missing cards in hand)`` of one recipe for a
+    seat's collected ingredients ``have`` and its ``hand`` (counts by ingredient;
+    None: 0 in hand)."""
+    pts = missing = inh = 0
+    for i, need, price in f["recipes"][recipe]:
+        m = have[i]
+        if m >= need:
+            pts += price * need
+        else:
+            pts += price * m
+            missing += need - m
+            if hand is not None:
+                inh += min(hand[i], need - m)
+    return pts, missing, inh
+
+
 def _round_value(f, have, recipes, hands_left) -> float:
     """What a seat's collected ingredients (counts by ingredient) are likely to score
     this round: its best recipe's points now, plus the bonus weighted by how few
-    ingredients are missing for the hands left."""
+    ingredients are missing for the hands left (``GUESS`` a card)."""
     best = 0.0
     bonus = f["bonus"]
     for r in recipes:
-        pts = missing = 0
-        for i, need, price in f["recipes"][r]:
-            m = have[i]
-            if m >= need:
-                pts += price * need
-            else:
-                pts += price * m
-                missing += need - m
+        pts, missing, _ = _recipe_parts(f, have, None, r)
         if missing == 0:
             v = pts + bonus
         elif missing > hands_left:
             v = pts
         else:
-            v = pts + bonus * 0.45 ** missing
+            v = pts + bonus * GUESS ** missing
         if v > best:
             best = v
     return best
@@ -195,26 +208,3 @@ def _hand_played_out(state):
         w = search_prior(s, ids) if len(ids) > 1 else (1.0,)
         s.advance(int(ids[max(range(len(ids)), key=w.__getitem__)]))
     return s
-
-
-def search_evaluate(state) -> list[float]:
-    """Each seat's expected share of the win: a logistic of its lead (or deficit)
-    over the best other seat, in points: the totals so far plus what its collected
-    ingredients are likely to score this round (:func:`_round_value`), once the hand
-    under way is played out (:func:`_hand_played_out`). The scale widens with the
-    hands and rounds still to play."""
-    state = _hand_played_out(state)
-    g = state.game
-    f = _facts(g)
-    n = g.players
-    totals = state.totals
-    if state.current_player is None:
-        est = [float(x) for x in totals]
-        scale = 2.0
-    else:
-        hands_left = f["hand_size"] - state.hand_no
-        est = [totals[s] + _round_value(f, _counts(f, state.collected[s]), state.recipes[s],
-                                        hands_left) for s in range(n)]
-        rounds_left = g.options["rounds"] - state.round - 1
-        scale = 3.0 + 0.6 * hands_left + 5.0 * rounds_left
-    return margin_values(est, scale)
