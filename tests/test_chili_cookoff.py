@@ -360,7 +360,7 @@ def test_the_learned_value_predicts_who_wins_games_it_never_saw(players):
     ones it learned from (seed block 5) better than knowing nothing (every seat at the
     fair share 1/n): a log loss at most 0.9 of it (0.78 and 0.77 here). The logistic of
     each seat's lead it replaced did worse than knowing nothing from 5 players up
-    (``bench/chili_cookoff_value.py``, at 7: 0.466 against 0.410; 7-player games are
+    (``bench/value.py``, at 7: 0.466 against 0.410; 7-player games are
     too slow to count enough of them here). Each position's values sum to 1."""
     from nbgames.games.chili_cookoff import value
     game = nbgames.load("chili_cookoff", players=players)

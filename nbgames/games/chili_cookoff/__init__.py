@@ -89,7 +89,7 @@ SPEC = TitleSpec(game=CookoffGame, bot=bot.choose, render=render.render,
                  # deal, not from the start (replay steps 23,136 -> 6,880 along that
                  # game; the same pools): 17.0x drawn afresh, 8.4x carried on, 1.0x.
                  # Then the evaluation became a value learned from greedy self-play
-                 # (value.py, bench/chili_cookoff_value.py): a softmax over the seats'
+                 # (value.py, bench/value.py): a softmax over the seats'
                  # estimated totals, held-out log loss 0.504 against the hand-set
                  # logistic's 0.564 at 2 players and 0.318 against 0.466 at 7 (knowing
                  # nothing: 0.410). Strength with it, on the same deals (1 s of CPU a

@@ -11,7 +11,7 @@ prior (``bot._hand_played_out``): a card played is worth the card its pick place
 buys.
 
 **What is learned, and from what** (``value.json``, made by
-``python bench/chili_cookoff_value.py``): games of greedy seats at each player
+``python bench/value.py``): games of greedy seats at each player
 count (``nbgames.bots.greedy``, every seat seeded 0, game seeds from 0; 6,000
 games at 2 players down to 1,500 at 7), a quarter of their positions drawn at
 random. From them:
@@ -54,6 +54,7 @@ from . import bot
 IN_HAND_CAP = 2          # in-hand cards counted up to this many
 PRIOR_GAMES = 5          # the weight of the old guess 0.45 ** m in a cell
 SHARE = 0.25             # the share of a game's positions the learning draws
+GAMES = {2: 6000, 3: 3000, 4: 2000, 5: 2000, 6: 1500, 7: 1500}   # games learned from
 
 _FILE = Path(__file__).with_name("value.json")
 _LOADED: dict = {}
@@ -128,7 +129,7 @@ def evaluate(state) -> list[float]:
                                                  g.options["rounds"] - state.round - 1))
 
 
-# -- learning (bench/chili_cookoff_value.py) ------------------------------------------
+# -- learning (bench/value.py) -----------------------------------------------------------
 def self_play(game, games: int, seed: int = 0):
     """Positions of ``games`` greedy games (game seeds ``seed * 10**6 + k``), a
     ``SHARE`` of each game's decisions drawn: for each, the hand under way played
@@ -199,3 +200,20 @@ def row_estimates(row, completion, bonus: int) -> list[float]:
     h = row["hands_left"]
     return [total + max(pts + bonus * chance_complete(completion, m, h, k) for pts, m, k in recipes)
             for total, recipes in row["seats"]]
+
+
+def row_features(row, completion, game) -> tuple[list[float], int, int]:
+    """A learning row's estimates, hands left and rounds left (the temperature's inputs)."""
+    return (row_estimates(row, completion, game.components.bonus), row["hands_left"],
+            game.options["rounds"] - row["round"] - 1)
+
+
+def replaced(row, game) -> list[float]:
+    """The evaluation the learned value replaced, on a learning row (for the bench's
+    comparison): a logistic of each seat's lead over the best other seat, scale
+    ``3 + 0.6 h + 5 r``, the bonus at ``0.45 ** m``."""
+    h = row["hands_left"]
+    bonus = game.components.bonus
+    est = [t + max(pts + (bonus if m == 0 else 0 if m > h else bonus * bot.GUESS ** m)
+                   for pts, m, _ in recipes) for t, recipes in row["seats"]]
+    return margin_values(est, 3.0 + 0.6 * h + 5.0 * (game.options["rounds"] - row["round"] - 1))
